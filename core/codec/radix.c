@@ -1,0 +1,185 @@
+/*
+** radix.c: positional numbers in any base (dec, hex, base58, base62,
+** Crockford base32, sortable base64, base-576 emoji).
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codecs.h"
+
+unsigned ids_radix_width (unsigned bits, unsigned base) {
+  unsigned k = 0;
+  if ((base & (base - 1)) == 0) {            /* power of two: exact */
+    while ((1u << k) < base) k++;
+    return (bits + k - 1) / k;
+  }
+  return (unsigned)ceil(bits / log2((double)base));
+}
+
+static void foldcase (ids_radix *r, unsigned char c, int16_t d) {
+  if (c >= 'a' && c <= 'z' && r->rev[c - 32] < 0) r->rev[c - 32] = d;
+  if (c >= 'A' && c <= 'Z' && r->rev[c + 32] < 0) r->rev[c + 32] = d;
+}
+
+/* Emoji digits are F0 9F xx yy: index a 4096-entry table by xx, yy. */
+#define EMOJI4(p) ((((unsigned)(unsigned char)(p)[2] & 0x3f) << 6) | \
+                   ((unsigned)(unsigned char)(p)[3] & 0x3f))
+
+int ids_radix_prepare (ids_radix *r) {
+  if (r->ready) return IDS_OK;
+  for (int i = 0; i < 256; i++) r->rev[i] = -1;
+  if (r->width == 1) {
+    for (unsigned d = 0; d < r->base; d++)
+      r->rev[(unsigned char)r->digits[d]] = (int16_t)d;
+    if (r->fold)
+      for (unsigned d = 0; d < r->base; d++)
+        foldcase(r, (unsigned char)r->digits[d], (int16_t)d);
+    for (const char *a = r->aliases; a && a[0] && a[1]; a += 2) {
+      int16_t d = r->rev[(unsigned char)a[1]];
+      r->rev[(unsigned char)a[0]] = d;
+      if (r->fold) foldcase(r, (unsigned char)a[0], d);
+    }
+  }
+  else {
+    int16_t *t = malloc(4096 * sizeof *t);
+    if (t == NULL) return IDS_ENOMEM;
+    for (int i = 0; i < 4096; i++) t[i] = -1;
+    for (unsigned d = 0; d < r->base; d++)
+      t[EMOJI4(r->digits + 4 * d)] = (int16_t)d;
+    r->rev4 = t;
+  }
+  r->ready = 1;
+  return IDS_OK;
+}
+
+/* Divides v by b in place, returns the remainder (values over 64 bits). */
+static unsigned divmod (ids_value *v, unsigned b) {
+  unsigned __int128 rem = 0;
+  for (int i = 2; i >= 0; i--) {
+    unsigned __int128 cur = (rem << 64) | v->w[i];
+    v->w[i] = (uint64_t)(cur / b);
+    rem = cur % b;
+  }
+  return (unsigned)rem;
+}
+
+/* Least significant digit first; a constant divisor for the common bases
+** lets the compiler multiply instead of divide. */
+#define DIGITS(B) \
+  case B: do { uint64_t q = x / B; d[n++] = (uint16_t)(x - q * B); \
+               x = q; } while (x); break;
+
+static unsigned digits64 (uint64_t x, unsigned base, uint16_t *d) {
+  unsigned n = 0;
+  switch (base) {
+    DIGITS(10) DIGITS(16) DIGITS(32) DIGITS(58) DIGITS(62) DIGITS(64)
+    DIGITS(576)
+    default:
+      do { d[n++] = (uint16_t)(x % base); x /= base; } while (x);
+  }
+  return n;
+}
+
+size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
+                         unsigned bits, char *out) {
+  const ids_radix *r = c->param;
+  uint16_t d[IDS_TEXTMAX];
+  unsigned nd = 0;
+  size_t n = 0;
+  if (r->prefix) {
+    n = strlen(r->prefix);
+    memcpy(out, r->prefix, n);
+  }
+  if (v->w[1] == 0 && v->w[2] == 0)
+    nd = digits64(v->w[0], r->base, d);
+  else {
+    ids_value t = *v;
+    while (t.w[0] | t.w[1] | t.w[2]) d[nd++] = (uint16_t)divmod(&t, r->base);
+  }
+  if (r->fixed)
+    for (unsigned w = ids_radix_width(bits, r->base); nd < w; ) d[nd++] = 0;
+  if (r->width == 1)
+    while (nd > 0) out[n++] = r->digits[d[--nd]];
+  else
+    while (nd > 0) {
+      memcpy(out + n, r->digits + 4 * d[--nd], 4);
+      n += 4;
+    }
+  out[n] = '\0';
+  return n;
+}
+
+/* v = v * b + d over 160 bits; 0 if it no longer fits. */
+static int muladd (ids_value *v, unsigned b, unsigned d) {
+  unsigned __int128 carry = d;
+  for (int i = 0; i < 3; i++) {
+    unsigned __int128 cur = (unsigned __int128)v->w[i] * b + carry;
+    v->w[i] = (uint64_t)cur;
+    carry = cur >> 64;
+  }
+  return carry == 0 && (v->w[2] >> 32) == 0;
+}
+
+static int digit (const ids_radix *r, const char *p) {
+  if (r->width == 1) return r->rev[(unsigned char)*p];
+  if ((unsigned char)p[0] != 0xf0 || (unsigned char)p[1] != 0x9f ||
+      ((unsigned char)p[2] & 0xc0) != 0x80 ||
+      ((unsigned char)p[3] & 0xc0) != 0x80)
+    return -1;
+  return r->rev4[EMOJI4(p)];
+}
+
+int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
+                      unsigned bits, ids_value *v, ids_error *e) {
+  const ids_radix *r = c->param;
+  ids_value x = {{0, 0, 0}};
+  size_t nd, off = 0;                     /* off: length of the prefix */
+  if (r->accept[0]) {
+    size_t k = 0, plen = 0;
+    for (; r->accept[k]; k++) {
+      plen = strlen(r->accept[k]);
+      if (n >= plen && memcmp(s, r->accept[k], plen) == 0) break;
+    }
+    if (r->accept[k] == NULL)
+      return ids_fail(e, IDS_EINVAL, "missing prefix \"%s\"", r->accept[0]);
+    s += plen;
+    n -= plen;
+    off = plen;
+  }
+  if (n == 0) return ids_fail(e, IDS_EINVAL, "no digits");
+  if (n % r->width != 0)
+    return ids_fail(e, IDS_EINVAL, "not a whole number of digits");
+  nd = n / r->width;
+  if (r->fixed) {
+    unsigned w = ids_radix_width(bits, r->base);
+    if (nd != w)
+      return ids_fail(e, IDS_EINVAL, "%zu digits, expected %u", nd, w);
+  }
+  else if (r->maxdigits && nd > r->maxdigits)
+    return ids_fail(e, IDS_EINVAL, "%zu digits, at most %u", nd,
+                    r->maxdigits);
+  for (size_t i = 0; i < n; i += r->width) {
+    int d = digit(r, s + i);
+    if (d < 0) {
+      unsigned char ch = (unsigned char)s[i];
+      if (ch >= 0x21 && ch < 0x7f)
+        return ids_fail(e, IDS_EINVAL, "'%c' at %zu is not a digit", ch,
+                        off + i + 1);
+      return ids_fail(e, IDS_EINVAL, "byte 0x%02X at %zu is not a digit", ch,
+                      off + i + 1);
+    }
+    if (bits <= 64) {
+      if (__builtin_mul_overflow(x.w[0], (uint64_t)r->base, &x.w[0]) ||
+          __builtin_add_overflow(x.w[0], (uint64_t)d, &x.w[0]))
+        goto range;
+    }
+    else if (!muladd(&x, r->base, (unsigned)d))
+      goto range;
+  }
+  if (!ids_value_fits(&x, bits)) goto range;
+  *v = x;
+  return IDS_OK;
+range:
+  return ids_fail(e, IDS_ERANGE, "value does not fit in %u bits", bits);
+}

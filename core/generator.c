@@ -1,0 +1,184 @@
+/*
+** generator.c: clock -> (tick, sequence), never the same twice.
+**
+** The state is one atomic word, the lowest (tick << seqbits | seq) the next
+** ID may take.  A caller loads it, then reads the clock (in that order, so
+** that a clock read by a thread that already moved the state is never
+** mistaken for a clock going backwards), and claims its ID with one CAS.
+*/
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "idscheme.h"
+
+/* ---------------------------------------------------------------- fork */
+
+static _Atomic unsigned forks;
+static pthread_once_t forkonce = PTHREAD_ONCE_INIT;
+
+static void inchild (void) { forks++; }
+static void watchforks (void) { pthread_atfork(NULL, NULL, inchild); }
+
+unsigned ids_forkgen (void) {
+  pthread_once(&forkonce, watchforks);
+  return forks;
+}
+
+/* ---------------------------------------------------------------- time */
+
+static uint64_t gcd (uint64_t a, uint64_t b) {
+  while (b) { uint64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+/* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field. */
+static int ticks (const ids_generator *g, uint64_t *t) {
+  int64_t ns = g->clock.now(g->clock.ctx);
+  uint64_t d, q;
+  if (ns < g->base_ns) return IDS_ERANGE;
+  d = (uint64_t)(ns - g->base_ns);
+  if (g->tnum == 1)
+    q = g->tden == 1000000 ? d / 1000000 : d / g->tden;   /* ms: constant */
+  else
+    q = (d / g->tden) * g->tnum + (d % g->tden) * g->tnum / g->tden;
+  *t = g->base_tick + q;
+  return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
+}
+
+static int timefail (const ids_generator *g, ids_error *e) {
+  return ids_fail(e, IDS_ERANGE, "%s: the clock is outside the range of "
+                  "field %s (before its epoch, or past its end)", g->s->name,
+                  g->s->fields[g->time_field].name);
+}
+
+/* Waits until the clock reaches tick `until`: sleeps while far, then spins
+** so that the new tick is seen at once. */
+static int waitfor (const ids_generator *g, uint64_t until) {
+  uint64_t now;
+  int r;
+  while ((r = ticks(g, &now)) == IDS_OK && now < until) {
+    uint64_t ns = (until - now) * g->tden / g->tnum;   /* roughly */
+    if (ns > 2000000) {
+      struct timespec ts = {0, 1000000};
+      if (ns > 1000000000) ts.tv_sec = 1, ts.tv_nsec = 0;
+      nanosleep(&ts, NULL);
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    else __builtin_ia32_pause();
+#endif
+  }
+  return r;
+}
+
+/* ------------------------------------------------------------ generate */
+
+int ids_generator_init (ids_generator *g, const ids_scheme *s,
+                        const ids_optval *opts, ids_policy policy,
+                        const ids_clock *clock, ids_error *e) {
+  const ids_optval none = {0, 0, NULL, 0};
+  int64_t epoch_ms = s->epoch_ms, start = -1;
+  uint64_t num, den, k;
+  int tf = -1, sf = -1;
+  memset(g, 0, sizeof *g);
+  g->s = s;
+  g->policy = (uint8_t)policy;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f->kind == IDS_TIME && tf < 0) tf = i;
+    else if (f->kind == IDS_SEQUENCE) sf = i;
+    else if (f->kind == IDS_CONSTANT)
+      ids_value_set(&g->base, f->shift, f->bits, f->value);
+  }
+  if (tf < 0 || sf < 0)
+    return ids_fail(e, IDS_EINVAL, "%s: no time and sequence fields to "
+                    "generate from", s->name);
+  for (int i = 0; i < s->ngenopts; i++) {
+    const ids_optdef *d = &s->genopts[i];
+    const ids_optval *o = opts ? &opts[i] : &none;
+    int64_t x = o->set ? o->i : d->dflt;
+    int fi;
+    if (d->type != IDS_OPT_INT) continue;
+    if (x < d->min || x > d->max)
+      return ids_fail(e, IDS_ERANGE, "%s generator option %s out of range:"
+                      " %lld (allowed %lld..%lld)", s->name, d->name,
+                      (long long)x, (long long)d->min, (long long)d->max);
+    if (strcmp(d->name, "epoch_ms") == 0) epoch_ms = x;
+    else if (strcmp(d->name, "start_timestamp") == 0) start = o->set ? x : -1;
+    else if ((fi = ids_field_index(s, d->name)) >= 0 &&
+             s->fields[fi].kind == IDS_NODE)
+      ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits,
+                    (uint64_t)x);
+  }
+  /* ticks per nanosecond = num / (den * 1e9), reduced */
+  num = s->unit.per_sec_num;
+  den = s->unit.per_sec_den * 1000000000u;
+  k = gcd(num, den);
+  g->tnum = num / k;
+  g->tden = den / k;
+  g->time_field = (uint8_t)tf;
+  g->seq_field = (uint8_t)sf;
+  g->seqbits = s->fields[sf].bits;
+  g->max_tick = s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
+                ((uint64_t)1 << s->fields[tf].bits) - 1;
+  if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
+    g->clock = clock ? *clock : ids_clock_monotonic;
+    g->base_ns = g->clock.now(g->clock.ctx);
+    if (g->tnum == 1) g->base_ns -= g->base_ns % (int64_t)g->tden;
+    g->base_tick = (uint64_t)start;
+  }
+  else {
+    g->clock = clock ? *clock : ids_clock_realtime;
+    g->base_ns = epoch_ms * 1000000;
+  }
+  if (s->gen_setup) {
+    int r = s->gen_setup(g, opts, e);
+    if (r != IDS_OK) return r;
+  }
+  g->forkgen = ids_forkgen();
+  return IDS_OK;
+}
+
+int ids_next (ids_generator *g, ids_value *v, ids_error *e) {
+  const unsigned sb = g->seqbits;
+  const uint64_t seqmask = ((uint64_t)1 << sb) - 1;
+  uint64_t c, id, now;
+  if (g->forkgen != forks)
+    return ids_fail(e, IDS_EFORK, "%s: generator used in a forked child; "
+                    "create generators after fork (OpenResty: in "
+                    "init_worker_by_lua)", g->s->name);
+  for (;;) {
+    c = __atomic_load_n(&g->state, __ATOMIC_ACQUIRE);
+    if (ticks(g, &now) != IDS_OK) return timefail(g, e);
+    id = now << sb;
+    if (id < c) {                        /* the clock is at or behind c */
+      if (g->policy == IDS_ERROR && now < (c - 1) >> sb)
+        return ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards",
+                        g->s->name);
+      if ((c & seqmask) == 0) {          /* the tick's sequence is used up */
+        if (waitfor(g, c >> sb) != IDS_OK) return timefail(g, e);
+        continue;
+      }
+      id = c;
+    }
+    if ((id >> sb) > g->max_tick) return timefail(g, e);
+    if (__atomic_compare_exchange_n(&g->state, &c, id + 1, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      break;
+  }
+  {
+    const ids_field *tf = &g->s->fields[g->time_field];
+    const ids_field *sf = &g->s->fields[g->seq_field];
+    if (g->s->bits <= 64) {
+      v->w[0] = g->base.w[0] | (id >> sb) << tf->shift |
+                (id & seqmask) << sf->shift;
+      v->w[1] = v->w[2] = 0;
+    }
+    else {
+      *v = g->base;
+      ids_value_set(v, tf->shift, tf->bits, id >> sb);
+      ids_value_set(v, sf->shift, sf->bits, id & seqmask);
+    }
+  }
+  return IDS_OK;
+}

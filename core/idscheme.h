@@ -1,0 +1,247 @@
+/*
+** idscheme.h: the whole public C API of libidscheme.
+**
+** A scheme is a bit layout (named fields) plus text codecs.  Values are up
+** to 160 bits.  Call ids_init() once before anything else (as with
+** sodium_init); it registers the built-in schemes.
+*/
+#ifndef IDSCHEME_H
+#define IDSCHEME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IDS_VERSION     "0.1.0"
+
+#define IDS_MAXBITS     160
+#define IDS_MAXBYTES    20
+#define IDS_MAXFIELDS   12
+#define IDS_MAXCODECS   12
+#define IDS_MAXOPTS     8
+#define IDS_TEXTMAX     128     /* longest text form, with its NUL */
+#define IDS_ERRMAX      160
+
+/* Result codes: 0 is success, every failure is negative. */
+enum {
+  IDS_OK      = 0,
+  IDS_EINVAL  = -1,   /* malformed text or argument */
+  IDS_ERANGE  = -2,   /* a value does not fit its field or width */
+  IDS_ECLOCK  = -3,   /* clock went backwards under the "error" policy */
+  IDS_EFORK   = -4,   /* generator created before fork() used in the child */
+  IDS_ENOENT  = -5,   /* no such scheme or encoding */
+  IDS_EEXIST  = -6,   /* a scheme of that name is registered already */
+  IDS_ENOMEM  = -7
+};
+
+/* What went wrong, in words that name the input. */
+typedef struct ids_error {
+  int code;
+  char msg[IDS_ERRMAX];
+} ids_error;
+
+/* -------------------------------------------------------------- value */
+
+/* An ID value of up to 160 bits: w[0] holds bits 0..63, w[1] 64..127,
+** w[2] 128..159.  Schemes of 64 bits or fewer use w[0] only. */
+typedef struct ids_value {
+  uint64_t w[3];
+} ids_value;
+
+uint64_t ids_value_get (const ids_value *v, unsigned shift, unsigned bits);
+void     ids_value_set (ids_value *v, unsigned shift, unsigned bits,
+                        uint64_t x);
+int      ids_value_cmp (const ids_value *a, const ids_value *b);
+/* Big-endian bytes, the scheme's byte width (1..IDS_MAXBYTES). */
+void     ids_value_to_bytes (const ids_value *v, uint8_t *out, size_t n);
+void     ids_value_from_bytes (ids_value *v, const uint8_t *in, size_t n);
+/* Value of bits width `bits` or fewer? */
+int      ids_value_fits (const ids_value *v, unsigned bits);
+
+/* -------------------------------------------------------------- codec */
+
+typedef struct ids_codec ids_codec;
+
+/* Writes text into out (IDS_TEXTMAX bytes) and returns its length.
+** `bits` is the scheme's width. */
+typedef size_t (*ids_encode_fn) (const ids_codec *c, const ids_value *v,
+                                 unsigned bits, char *out);
+/* Reads exactly s[0..n) (already trimmed, not empty).  On error fills e
+** with a reason and returns a negative code; never reads outside s. */
+typedef int (*ids_decode_fn) (const ids_codec *c, const char *s, size_t n,
+                              unsigned bits, ids_value *v, ids_error *e);
+
+struct ids_codec {
+  const char *name;
+  ids_encode_fn encode;
+  ids_decode_fn decode;
+  const void *param;          /* the codec's own table (alphabet, prefix) */
+};
+
+/* ------------------------------------------------------------- layout */
+
+typedef enum ids_kind {
+  IDS_TIME, IDS_NODE, IDS_SEQUENCE, IDS_RANDOM, IDS_HASH, IDS_CONSTANT,
+  IDS_QUALIFIER
+} ids_kind;
+
+extern const char *const ids_kind_names[];  /* indexed by ids_kind */
+
+typedef struct ids_field {
+  const char *name;
+  ids_kind kind;
+  uint8_t bits;               /* width of the value the field holds */
+  uint8_t shift;              /* offset of its lowest bit in the value */
+  uint64_t value;             /* IDS_CONSTANT: the constant */
+} ids_field;
+
+/* ------------------------------------------------------------ options */
+
+/* Scheme parameters and generator options are described by tables, so
+** that a binding can read them without knowing any scheme. */
+typedef enum ids_opttype { IDS_OPT_INT, IDS_OPT_STR } ids_opttype;
+
+typedef struct ids_optdef {
+  const char *name;
+  ids_opttype type;
+  int64_t min, max;           /* IDS_OPT_INT: inclusive range */
+  int64_t dflt;               /* IDS_OPT_INT: value when not given */
+} ids_optdef;
+
+typedef struct ids_optval {
+  int set;                    /* given by the caller? */
+  int64_t i;
+  const char *s;              /* IDS_OPT_STR: not NUL-terminated */
+  size_t len;
+} ids_optval;
+
+/* ------------------------------------------------------------- scheme */
+
+typedef struct ids_scheme ids_scheme;
+typedef struct ids_generator ids_generator;
+
+typedef struct ids_clock {
+  int64_t (*now) (void *ctx);  /* nanoseconds */
+  void *ctx;
+} ids_clock;
+
+extern const ids_clock ids_clock_realtime;
+extern const ids_clock ids_clock_monotonic;
+
+/* Ticks: the unit of a scheme's time field, as a fraction of a second
+** (1/1000 for ms, 65536/1 per second for SIQ's 1/65536 s). */
+typedef struct ids_unit {
+  uint64_t per_sec_num;       /* ticks per second = num / den */
+  uint64_t per_sec_den;
+} ids_unit;
+
+struct ids_scheme {
+  const char *name;
+  uint16_t bits;              /* total width */
+  uint16_t bytes;             /* width of bytes() */
+  uint8_t nfields;
+  uint8_t ncodecs;
+  uint8_t nparams;
+  uint8_t ngenopts;
+  ids_field fields[IDS_MAXFIELDS];      /* most significant first */
+  const ids_codec *codecs[IDS_MAXCODECS]; /* default first */
+  const ids_optdef *params;   /* scheme parameters */
+  const ids_optdef *genopts;  /* generator options */
+  ids_unit unit;              /* of the time field */
+  int64_t epoch_ms;           /* Unix ms at time-field value 0 */
+  /* Decoding with no encoding named (FLUID's RFC 19 detection). NULL:
+  ** the default codec. */
+  const ids_codec *(*detect) (const ids_scheme *s, const char *t, size_t n);
+  /* Instantiate with parameters (NULL: the descriptor is the scheme). */
+  int (*open) (const ids_scheme *desc, const ids_optval *params,
+               ids_scheme *out, ids_error *e);
+  /* Extra generator set-up after the generic one, which already fills
+  ** node fields from options of the same name and reads the options
+  ** "epoch_ms" and "start_timestamp".  NULL: none. */
+  int (*gen_setup) (ids_generator *g, const ids_optval *opts, ids_error *e);
+  void *ud;                   /* the scheme's own data */
+};
+
+/* --------------------------------------------------------- registry */
+
+int  ids_init (void);         /* once, before anything else; 0 on success */
+int  ids_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
+const ids_scheme *ids_find (const char *name);
+/* Names in sorted order; returns how many (fills at most max). */
+size_t ids_list (const char **names, size_t max);
+
+/* A scheme with parameters applied (the descriptor itself when it takes
+** none).  The result lives as long as the process. */
+const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
+                            ids_error *e);
+
+/* --------------------------------------------------- layout helpers */
+
+int ids_field_index (const ids_scheme *s, const char *name);
+/* Fields -> value; x[i] for field i.  IDS_ERANGE naming the field if one
+** does not fit. */
+int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
+                 ids_error *e);
+void ids_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x);
+
+/* ---------------------------------------------------------- codecs */
+
+const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
+                                 size_t len);
+/* Encode with c (NULL: the default).  Returns the length. */
+size_t ids_encode (const ids_scheme *s, const ids_codec *c,
+                   const ids_value *v, char *out);
+/* Trims ASCII white space, refuses blank text, then decodes with c (NULL:
+** the scheme's detection or its default). */
+int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
+                size_t n, ids_value *v, ids_error *e);
+int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
+                    ids_value *v, ids_error *e);
+
+/* ------------------------------------------------------- generator */
+
+typedef enum ids_policy { IDS_HOLD, IDS_ERROR } ids_policy;
+
+/* One generator: one atomic state word (tick << seqbits | seq), so that
+** threads may share it.  Treat as opaque; it is here so that callers can
+** embed it. */
+struct ids_generator {
+  const ids_scheme *s;
+  uint64_t state;             /* atomic: the lowest (tick << seqbits |
+                                 seq) the next ID may take */
+  ids_value base;             /* constant bits: node fields, constants */
+  ids_clock clock;
+  int64_t base_ns;            /* clock reading at tick base_tick */
+  uint64_t base_tick;
+  uint64_t max_tick;          /* largest tick the time field holds */
+  uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
+  uint8_t time_field, seq_field;
+  uint8_t seqbits;
+  uint8_t policy;
+  unsigned forkgen;           /* ids_forkgen() at creation */
+};
+
+/* Options: indexed like s->genopts.  clock NULL: the wall clock. */
+int ids_generator_init (ids_generator *g, const ids_scheme *s,
+                        const ids_optval *opts, ids_policy policy,
+                        const ids_clock *clock, ids_error *e);
+int ids_next (ids_generator *g, ids_value *v, ids_error *e);
+
+/* Counts forks seen by this process (bumped in the child). */
+unsigned ids_forkgen (void);
+
+/* Small helper for codecs and schemes: fill e, return code. */
+int ids_fail (ids_error *e, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 3, 4)))
+#endif
+  ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

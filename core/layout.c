@@ -1,0 +1,40 @@
+/*
+** layout.c: fields <-> values.
+*/
+#include <inttypes.h>
+#include <string.h>
+
+#include "idscheme.h"
+
+const char *const ids_kind_names[] = {
+  "time", "node", "sequence", "random", "hash", "constant", "qualifier"
+};
+
+int ids_field_index (const ids_scheme *s, const char *name) {
+  for (int i = 0; i < s->nfields; i++)
+    if (strcmp(s->fields[i].name, name) == 0) return i;
+  return -1;
+}
+
+int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
+                 ids_error *e) {
+  ids_value r = {{0, 0, 0}};
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f->bits < 64 && (x[i] >> f->bits) != 0)
+      return ids_fail(e, IDS_ERANGE, "%s %s out of range: %" PRIu64
+                      " does not fit in %u bits", s->name, f->name, x[i],
+                      (unsigned)f->bits);
+    if (f->kind == IDS_CONSTANT && x[i] != f->value)
+      return ids_fail(e, IDS_ERANGE, "%s %s must be %" PRIu64 ", not %"
+                      PRIu64, s->name, f->name, f->value, x[i]);
+    ids_value_set(&r, f->shift, f->bits, x[i]);
+  }
+  *v = r;
+  return IDS_OK;
+}
+
+void ids_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
+  for (int i = 0; i < s->nfields; i++)
+    x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);
+}

@@ -1,0 +1,74 @@
+/*
+** text.c: the road between text and values: find a codec, trim, decode.
+*/
+#include <string.h>
+
+#include "idscheme.h"
+
+const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
+                                 size_t len) {
+  for (int i = 0; i < s->ncodecs; i++) {
+    const char *cn = s->codecs[i]->name;
+    if (strncmp(cn, name, len) == 0 && cn[len] == '\0') return s->codecs[i];
+  }
+  return NULL;
+}
+
+size_t ids_encode (const ids_scheme *s, const ids_codec *c,
+                   const ids_value *v, char *out) {
+  if (c == NULL) c = s->codecs[0];
+  return c->encode(c, v, s->bits, out);
+}
+
+static int isspace_ascii (unsigned char ch) {
+  return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+/* Quote at most 40 bytes of the input, escaping what is not printable. */
+static void quote (char *q, size_t cap, const char *t, size_t n) {
+  size_t j = 0;
+  for (size_t i = 0; i < n && j + 6 < cap; i++) {
+    unsigned char ch = (unsigned char)t[i];
+    if (i == 40) { memcpy(q + j, "...", 3); j += 3; break; }
+    if (ch == '"' || ch == '\\') { q[j++] = '\\'; q[j++] = (char)ch; }
+    else if (ch >= 0x20 && ch != 0x7f) q[j++] = (char)ch;
+    else {
+      static const char hx[] = "0123456789abcdef";
+      q[j++] = '\\'; q[j++] = 'x'; q[j++] = hx[ch >> 4]; q[j++] = hx[ch & 15];
+    }
+  }
+  q[j] = '\0';
+}
+
+int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
+                size_t n, ids_value *v, ids_error *e) {
+  const char *t = text;
+  size_t m = n;
+  ids_error why;
+  int r;
+  while (m > 0 && isspace_ascii((unsigned char)t[0])) t++, m--;
+  while (m > 0 && isspace_ascii((unsigned char)t[m - 1])) m--;
+  if (m == 0)
+    return ids_fail(e, IDS_EINVAL, "%s: %s text", s->name,
+                    n ? "blank" : "empty");
+  if (c == NULL) c = s->detect ? s->detect(s, t, m) : s->codecs[0];
+  r = c->decode(c, t, m, s->bits, v, &why);
+  if (r != IDS_OK && e) {
+    char q[IDS_ERRMAX / 2];
+    quote(q, sizeof q, text, n);
+    ids_fail(e, r, "%s %s \"%s\": %s", s->name, c->name, q, why.msg);
+  }
+  return r;
+}
+
+int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
+                    ids_value *v, ids_error *e) {
+  if (n != s->bytes)
+    return ids_fail(e, IDS_EINVAL, "%s: %zu bytes, expected %u", s->name, n,
+                    (unsigned)s->bytes);
+  ids_value_from_bytes(v, b, n);
+  if (!ids_value_fits(v, s->bits))
+    return ids_fail(e, IDS_ERANGE, "%s: value does not fit in %u bits",
+                    s->name, (unsigned)s->bits);
+  return IDS_OK;
+}

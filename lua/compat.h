@@ -1,0 +1,52 @@
+/*
+** compat.h: every difference between Lua 5.4 and Lua 5.1/LuaJIT that the
+** binding meets, in one place.
+*/
+#ifndef IDS_COMPAT_H
+#define IDS_COMPAT_H
+
+#include "lua.h"
+#include "lauxlib.h"
+
+#if LUA_VERSION_NUM < 502              /* Lua 5.1, LuaJIT */
+
+#define lua_rawlen(L, i)              lua_objlen(L, (i))
+/* lua_getfield returns the value's type since 5.3 */
+#define lua_getfield(L, i, k)         (lua_getfield(L, (i), (k)), \
+                                       lua_type(L, -1))
+/* one user value per userdata, kept as its environment table */
+#define lua_newuserdatauv(L, sz, nuv) lua_newuserdata(L, (sz))
+#define lua_setiuservalue(L, i, n)    (lua_setfenv(L, (i)), 1)
+#define lua_getiuservalue(L, i, n)    (lua_getfenv(L, (i)), lua_type(L, -1))
+#define luaL_typeerror(L, a, t) \
+  luaL_argerror(L, (a), lua_pushfstring(L, "%s expected, got %s", (t), \
+                luaL_typename(L, (a))))
+
+static int lua_isinteger (lua_State *L, int i) {
+  lua_Number x;
+  if (lua_type(L, i) != LUA_TNUMBER) return 0;
+  x = lua_tonumber(L, i);
+  return x == (lua_Number)(lua_Integer)x;
+}
+
+#if !defined(LUAJIT_VERSION_NUM)       /* LuaJIT 2.1 has these already */
+static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
+  for (; l->name; l++) {
+    for (int i = 0; i < nup; i++) lua_pushvalue(L, -nup);
+    lua_pushcclosure(L, l->func, nup);
+    lua_setfield(L, -(nup + 2), l->name);
+  }
+  lua_pop(L, nup);
+}
+#endif
+
+/* Integers above 2^53 do not survive a double: refuse them. */
+#define IDS_INT_EXACT_BITS 53
+
+#else
+
+#define IDS_INT_EXACT_BITS 64
+
+#endif
+
+#endif

@@ -1,0 +1,32 @@
+/*
+** builtin.c: the one array of built-in schemes, and ids_init().
+*/
+#include <pthread.h>
+#include <sodium.h>
+
+#include "schemes.h"
+
+static const struct {
+  const ids_scheme *scheme;
+  int (*prepare) (void);        /* builds the scheme's codec tables */
+} builtins[] = {
+  {&ids_fluid, ids_fluid_prepare},
+};
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int status = IDS_OK;
+
+static void initonce (void) {
+  if (sodium_init() < 0) { status = IDS_ENOMEM; return; }
+  for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
+    int r = builtins[i].prepare ? builtins[i].prepare() : IDS_OK;
+    if (r == IDS_OK) r = ids_register(builtins[i].scheme);
+    if (r != IDS_OK) { status = r; return; }
+  }
+  ids_forkgen();                /* start watching for forks */
+}
+
+int ids_init (void) {
+  pthread_once(&once, initonce);
+  return status;
+}
