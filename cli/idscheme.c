@@ -1,0 +1,234 @@
+/*
+** idscheme: the command-line tool.
+**
+**   idscheme list
+**   idscheme info SCHEME
+**   idscheme gen SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]... [-o NAME=VALUE]...
+**   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
+**   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
+**
+** -p sets a scheme parameter, -o a generator option (see `info`).
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idscheme.h"
+
+static const char *progname = "idscheme";
+
+static void die (const char *fmt, const char *a, const char *b) {
+  fprintf(stderr, "%s: ", progname);
+  fprintf(stderr, fmt, a, b);
+  fputc('\n', stderr);
+  exit(2);
+}
+
+static int64_t toint (const char *s, const char *what) {
+  char *end;
+  long long x;
+  errno = 0;
+  x = strtoll(s, &end, 10);
+  if (errno || end == s || *end) die("%s: '%s' is not an integer", what, s);
+  return (int64_t)x;
+}
+
+/* NAME=VALUE into the option table described by defs. */
+static void setopt (const ids_optdef *defs, int n, ids_optval *vals,
+                    char *arg, const char *what) {
+  char *eq = strchr(arg, '=');
+  int i;
+  if (eq == NULL) die("%s '%s' must be NAME=VALUE", what, arg);
+  *eq = '\0';
+  for (i = 0; i < n && strcmp(defs[i].name, arg) != 0; i++) ;
+  if (i == n) die("unknown %s '%s'", what, arg);
+  vals[i].set = 1;
+  if (defs[i].type == IDS_OPT_INT) vals[i].i = toint(eq + 1, arg);
+  else vals[i].s = eq + 1, vals[i].len = strlen(eq + 1);
+}
+
+typedef struct args {
+  const ids_scheme *s;
+  const ids_codec *codec;
+  long count;
+  ids_optval params[IDS_MAXOPTS], genopts[IDS_MAXOPTS];
+  char **rest;
+  int nrest;
+} args;
+
+static void parse (int argc, char **argv, args *a) {
+  const ids_scheme *d;
+  const char *enc = NULL;
+  ids_error e;
+  int i;
+  if (argc < 1) die("%s%s", "missing scheme name", "");
+  if ((d = ids_find(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
+  memset(a, 0, sizeof *a);
+  a->count = 1;
+  a->rest = calloc((size_t)argc, sizeof *a->rest);
+  for (i = 1; i < argc; i++) {
+    const char *o = argv[i];
+    if (strcmp(o, "--") == 0) { i++; break; }
+    if (o[0] != '-' || o[1] == '\0' || o[2] != '\0') {
+      a->rest[a->nrest++] = argv[i];
+      continue;
+    }
+    if (i + 1 >= argc) die("option %s needs a value%s", o, "");
+    switch (o[1]) {
+      case 'n': a->count = (long)toint(argv[++i], "-n"); break;
+      case 'e': enc = argv[++i]; break;
+      case 'p': setopt(d->params, d->nparams, a->params, argv[++i],
+                       "parameter"); break;
+      case 'o': setopt(d->genopts, d->ngenopts, a->genopts, argv[++i],
+                       "generator option"); break;
+      default: die("unknown option %s%s", o, "");
+    }
+  }
+  for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
+  if ((a->s = ids_open(d, a->params, &e)) == NULL) die("%s%s", e.msg, "");
+  if (enc && (a->codec = ids_codec_find(a->s, enc, strlen(enc))) == NULL)
+    die("unknown encoding '%s' for %s", enc, a->s->name);
+}
+
+static void show (const ids_scheme *s, const ids_value *v) {
+  uint64_t x[IDS_MAXFIELDS];
+  char buf[IDS_TEXTMAX];
+  ids_decompose(s, v, x);
+  for (int i = 0; i < s->nfields; i++)
+    printf("  %-12s %" PRIu64 "\n", s->fields[i].name, x[i]);
+  for (int i = 0; i < s->ncodecs; i++) {
+    ids_encode(s, s->codecs[i], v, buf);
+    printf("  %-12s %s\n", s->codecs[i]->name, buf);
+  }
+}
+
+static int cmd_list (int argc, char **argv) {
+  const char *names[64];
+  size_t n = ids_list(names, 64);
+  (void)argc; (void)argv;
+  for (size_t i = 0; i < n && i < 64; i++) {
+    const ids_scheme *s = ids_find(names[i]);
+    printf("%-12s %3u bits  %s\n", s->name, (unsigned)s->bits,
+           s->codecs[0]->name);
+  }
+  return 0;
+}
+
+static int cmd_info (int argc, char **argv) {
+  args a;
+  parse(argc, argv, &a);
+  printf("%s: %u bits, %u bytes\nfields (most significant first):\n",
+         a.s->name, (unsigned)a.s->bits, (unsigned)a.s->bytes);
+  for (int i = 0; i < a.s->nfields; i++)
+    printf("  %-12s %3u bits  %s\n", a.s->fields[i].name,
+           (unsigned)a.s->fields[i].bits, ids_kind_names[a.s->fields[i].kind]);
+  printf("encodings:");
+  for (int i = 0; i < a.s->ncodecs; i++) printf(" %s", a.s->codecs[i]->name);
+  printf("\nparameters (-p):");
+  for (int i = 0; i < a.s->nparams; i++) printf(" %s", a.s->params[i].name);
+  printf("\ngenerator options (-o):");
+  for (int i = 0; i < a.s->ngenopts; i++)
+    printf(" %s", a.s->genopts[i].name);
+  printf("\n");
+  return 0;
+}
+
+static int cmd_gen (int argc, char **argv) {
+  args a;
+  ids_generator g;
+  ids_error e;
+  char buf[IDS_TEXTMAX];
+  parse(argc, argv, &a);
+  if (ids_generator_init(&g, a.s, a.genopts, IDS_HOLD, NULL, &e) != IDS_OK)
+    die("%s%s", e.msg, "");
+  for (long i = 0; i < a.count; i++) {
+    ids_value v;
+    if (ids_next(&g, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+    ids_encode(a.s, a.codec, &v, buf);
+    puts(buf);
+  }
+  return 0;
+}
+
+static int cmd_decode (int argc, char **argv) {
+  args a;
+  int bad = 0;
+  parse(argc, argv, &a);
+  if (a.nrest == 0) die("%s%s", "nothing to decode", "");
+  for (int i = 0; i < a.nrest; i++) {
+    ids_value v;
+    ids_error e;
+    if (ids_decode(a.s, a.codec, a.rest[i], strlen(a.rest[i]), &v, &e)
+        != IDS_OK) {
+      fprintf(stderr, "%s: %s\n", progname, e.msg);
+      bad = 1;
+      continue;
+    }
+    printf("%s\n", a.rest[i]);
+    show(a.s, &v);
+  }
+  return bad;
+}
+
+static int cmd_compose (int argc, char **argv) {
+  args a;
+  uint64_t x[IDS_MAXFIELDS] = {0};
+  int seen[IDS_MAXFIELDS] = {0};
+  ids_value v;
+  ids_error e;
+  char buf[IDS_TEXTMAX];
+  parse(argc, argv, &a);
+  for (int i = 0; i < a.nrest; i++) {
+    char *eq = strchr(a.rest[i], '=');
+    int f;
+    if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
+    *eq = '\0';
+    if ((f = ids_field_index(a.s, a.rest[i])) < 0)
+      die("%s has no field '%s'", a.s->name, a.rest[i]);
+    x[f] = (uint64_t)toint(eq + 1, a.rest[i]);
+    seen[f] = 1;
+  }
+  for (int i = 0; i < a.s->nfields; i++)
+    if (!seen[i] && a.s->fields[i].kind == IDS_CONSTANT)
+      x[i] = a.s->fields[i].value;
+    else if (!seen[i])
+      die("field '%s' missing%s", a.s->fields[i].name, "");
+  if (ids_compose(a.s, x, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+  ids_encode(a.s, a.codec, &v, buf);
+  puts(buf);
+  return 0;
+}
+
+static const struct {
+  const char *name;
+  int (*run) (int argc, char **argv);
+} commands[] = {
+  {"list", cmd_list}, {"info", cmd_info}, {"gen", cmd_gen},
+  {"decode", cmd_decode}, {"compose", cmd_compose},
+};
+
+static int usage (FILE *f) {
+  fprintf(f, "usage: %s list\n"
+             "       %s info SCHEME\n"
+             "       %s gen SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]... "
+             "[-o NAME=VALUE]...\n"
+             "       %s decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...\n"
+             "       %s compose SCHEME [-e ENC] [-p NAME=VALUE]... "
+             "FIELD=VALUE...\n", progname, progname, progname, progname,
+          progname);
+  return f == stdout ? 0 : 2;
+}
+
+int main (int argc, char **argv) {
+  if (ids_init() != IDS_OK) die("%s%s", "cannot initialise libsodium", "");
+  if (argc < 2) return usage(stderr);
+  if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+    return usage(stdout);
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (strcmp(argv[1], commands[i].name) == 0)
+      return commands[i].run(argc - 2, argv + 2);
+  fprintf(stderr, "%s: unknown command '%s'\n", progname, argv[1]);
+  return usage(stderr);
+}
