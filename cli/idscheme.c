@@ -96,8 +96,12 @@ static void show (const ids_scheme *s, const ids_value *v) {
   uint64_t x[IDS_MAXFIELDS];
   char buf[IDS_TEXTMAX];
   ids_decompose(s, v, x);
-  for (int i = 0; i < s->nfields; i++)
-    printf("  %-12s %" PRIu64 "\n", s->fields[i].name, x[i]);
+  for (int i = 0; i < s->nfields; i++) {
+    const char *q = s->fields[i].kind == IDS_QUALIFIER ?
+                    ids_qualifier_name(s, x[i]) : NULL;
+    if (q) printf("  %-12s %s\n", s->fields[i].name, q);
+    else printf("  %-12s %" PRIu64 "\n", s->fields[i].name, x[i]);
+  }
   for (int i = 0; i < s->ncodecs; i++) {
     ids_encode(s, s->codecs[i], v, buf);
     printf("  %-12s %s\n", s->codecs[i]->name, buf);
@@ -185,9 +189,23 @@ static int cmd_compose (int argc, char **argv) {
     int f;
     if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
     *eq = '\0';
-    if ((f = ids_field_index(a.s, a.rest[i])) < 0)
+    if ((f = ids_field_index(a.s, a.rest[i])) >= 0) {
+      if (a.s->fields[f].kind == IDS_QUALIFIER) {
+        int64_t q = ids_qualifier_value(a.s, eq + 1, strlen(eq + 1));
+        if (q < 0) die("unknown qualifier '%s'%s", eq + 1, "");
+        x[f] = (uint64_t)q;
+      }
+      else x[f] = (uint64_t)toint(eq + 1, a.rest[i]);
+      seen[f] = 1;
+      continue;
+    }
+    for (f = 0; f < a.s->nfields; f++)
+      if (a.s->fields[f].from && strcmp(a.s->fields[f].from, a.rest[i]) == 0)
+        break;
+    if (f == a.s->nfields || a.s->hashname == NULL)
       die("%s has no field '%s'", a.s->name, a.rest[i]);
-    x[f] = (uint64_t)toint(eq + 1, a.rest[i]);
+    if (a.s->hashname(a.s, f, eq + 1, strlen(eq + 1), &x[f], &e) != IDS_OK)
+      die("%s%s", e.msg, "");
     seen[f] = 1;
   }
   for (int i = 0; i < a.s->nfields; i++)

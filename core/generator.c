@@ -79,7 +79,7 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   const ids_optval none = {0, 0, NULL, 0};
   int64_t epoch_ms = s->epoch_ms, start = -1;
   uint64_t num, den, k;
-  int tf = -1, sf = -1;
+  int tf = -1, sf = -1, rf = -1;
   memset(g, 0, sizeof *g);
   g->s = s;
   g->policy = (uint8_t)policy;
@@ -87,26 +87,38 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
     const ids_field *f = &s->fields[i];
     if (f->kind == IDS_TIME && tf < 0) tf = i;
     else if (f->kind == IDS_SEQUENCE) sf = i;
+    else if (f->kind == IDS_RANDOM && rf < 0) rf = i;
     else if (f->kind == IDS_CONSTANT)
       ids_value_set(&g->base, f->shift, f->bits, f->value);
   }
-  if (tf < 0 || sf < 0)
-    return ids_fail(e, IDS_EINVAL, "%s: no time and sequence fields to "
-                    "generate from", s->name);
+  if (tf < 0 || (sf < 0 && rf < 0))
+    return ids_fail(e, IDS_EINVAL, "%s: no time field and sequence or "
+                    "random field to generate from", s->name);
   for (int i = 0; i < s->ngenopts; i++) {
     const ids_optdef *d = &s->genopts[i];
     const ids_optval *o = opts ? &opts[i] : &none;
     int64_t x = o->set ? o->i : d->dflt;
     int fi;
-    if (d->type != IDS_OPT_INT) continue;
+    if (d->type == IDS_OPT_STR) {        /* a name hashed into a field */
+      int r;
+      uint64_t h;
+      for (fi = 0; fi < s->nfields; fi++)
+        if (s->fields[fi].from && strcmp(s->fields[fi].from, d->name) == 0)
+          break;
+      if (!o->set || fi == s->nfields || s->hashname == NULL) continue;
+      if ((r = s->hashname(s, fi, o->s, o->len, &h, e)) != IDS_OK) return r;
+      ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, h);
+      continue;
+    }
     if (x < d->min || x > d->max)
       return ids_fail(e, IDS_ERANGE, "%s generator option %s out of range:"
                       " %lld (allowed %lld..%lld)", s->name, d->name,
                       (long long)x, (long long)d->min, (long long)d->max);
     if (strcmp(d->name, "epoch_ms") == 0) epoch_ms = x;
     else if (strcmp(d->name, "start_timestamp") == 0) start = o->set ? x : -1;
-    else if ((fi = ids_field_index(s, d->name)) >= 0 &&
-             s->fields[fi].kind == IDS_NODE)
+    else if (o->set && (fi = ids_field_index(s, d->name)) >= 0 &&
+             (s->fields[fi].kind == IDS_NODE ||
+              s->fields[fi].kind == IDS_HASH))
       ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits,
                     (uint64_t)x);
   }
@@ -117,8 +129,10 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   g->tnum = num / k;
   g->tden = den / k;
   g->time_field = (uint8_t)tf;
-  g->seq_field = (uint8_t)sf;
-  g->seqbits = s->fields[sf].bits;
+  g->step = sf < 0;
+  g->seq_field = (uint8_t)(sf < 0 ? 0 : sf);
+  g->rand_field = (uint8_t)(rf < 0 ? 0 : rf);
+  g->seqbits = sf < 0 ? 0 : s->fields[sf].bits;
   g->max_tick = s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
                 ((uint64_t)1 << s->fields[tf].bits) - 1;
   if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
@@ -139,16 +153,18 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   return IDS_OK;
 }
 
-int ids_next (ids_generator *g, ids_value *v, ids_error *e) {
-  const unsigned sb = g->seqbits;
+static int forked (const ids_generator *g, ids_error *e) {
+  return ids_fail(e, IDS_EFORK, "%s: generator used in a forked child; "
+                  "create generators after fork (OpenResty: in "
+                  "init_worker_by_lua)", g->s->name);
+}
+
+int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
+                 uint64_t *tick, uint64_t *seq, ids_error *e) {
   const uint64_t seqmask = ((uint64_t)1 << sb) - 1;
   uint64_t c, id, now;
-  if (g->forkgen != forks)
-    return ids_fail(e, IDS_EFORK, "%s: generator used in a forked child; "
-                    "create generators after fork (OpenResty: in "
-                    "init_worker_by_lua)", g->s->name);
   for (;;) {
-    c = __atomic_load_n(&g->state, __ATOMIC_ACQUIRE);
+    c = __atomic_load_n(state, __ATOMIC_ACQUIRE);
     if (ticks(g, &now) != IDS_OK) return timefail(g, e);
     id = now << sb;
     if (id < c) {                        /* the clock is at or behind c */
@@ -162,23 +178,117 @@ int ids_next (ids_generator *g, ids_value *v, ids_error *e) {
       id = c;
     }
     if ((id >> sb) > g->max_tick) return timefail(g, e);
-    if (__atomic_compare_exchange_n(&g->state, &c, id + 1, 0,
+    if (__atomic_compare_exchange_n(state, &c, id + 1, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       break;
   }
-  {
-    const ids_field *tf = &g->s->fields[g->time_field];
-    const ids_field *sf = &g->s->fields[g->seq_field];
-    if (g->s->bits <= 64) {
-      v->w[0] = g->base.w[0] | (id >> sb) << tf->shift |
-                (id & seqmask) << sf->shift;
-      v->w[1] = v->w[2] = 0;
-    }
-    else {
-      *v = g->base;
-      ids_value_set(v, tf->shift, tf->bits, id >> sb);
-      ids_value_set(v, sf->shift, sf->bits, id & seqmask);
-    }
+  *tick = id >> sb;
+  *seq = id & seqmask;
+  return IDS_OK;
+}
+
+/* Tick and sequence from the one atomic word, into the layout. */
+static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
+  const ids_field *tf = &g->s->fields[g->time_field];
+  const ids_field *sf = &g->s->fields[g->seq_field];
+  uint64_t tick, seq;
+  int r = ids_counter(g, &g->state[0], g->seqbits, &tick, &seq, e);
+  if (r != IDS_OK) return r;
+  if (g->s->bits <= 64) {
+    v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
+    v->w[1] = v->w[2] = 0;
+  }
+  else {
+    *v = g->base;
+    ids_value_set(v, tf->shift, tf->bits, tick);
+    ids_value_set(v, sf->shift, sf->bits, seq);
   }
   return IDS_OK;
+}
+
+static void lock (uint32_t *l) {
+  while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(l, __ATOMIC_RELAXED)) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+}
+
+static void unlock (uint32_t *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
+
+/* r = random bits for a field of `bits` bits. */
+static void fresh (ids_value *r, unsigned bits) {
+  uint8_t b[IDS_MAXBYTES];
+  size_t n = (bits + 7) / 8;
+  ids_random(b, n);
+  ids_value_from_bytes(r, b, n);
+  for (int i = 0; i < 3; i++)                /* keep `bits` bits */
+    if (bits <= 64u * i) r->w[i] = 0;
+    else if (bits < 64u * (i + 1)) r->w[i] &= ((uint64_t)1 << (bits % 64)) - 1;
+}
+
+/* r += a positive step of 1..2^32, unpredictable; 0 if it leaves `bits`. */
+static int stepup (ids_value *r, unsigned bits) {
+  uint32_t k;
+  unsigned __int128 c;
+  ids_random(&k, sizeof k);
+  c = (unsigned __int128)r->w[0] + k + 1;
+  r->w[0] = (uint64_t)c;
+  c = (unsigned __int128)r->w[1] + (uint64_t)(c >> 64);
+  r->w[1] = (uint64_t)c;
+  r->w[2] += (uint64_t)(c >> 64);
+  return ids_value_fits(r, bits);
+}
+
+/* Schemes without a sequence: within one tick, each ID adds a random
+** positive step to the last random field instead of drawing a fresh one
+** (so IDs still increase); a new tick draws afresh. */
+static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
+  const ids_field *tf = &g->s->fields[g->time_field];
+  const ids_field *rf = &g->s->fields[g->rand_field];
+  uint64_t now = 0, last;
+  ids_value r;
+  int rc = IDS_OK;
+  lock(&g->lock);
+  for (;;) {
+    if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
+    last = g->state[0] - 1;              /* state 0: nothing issued yet */
+    if (g->state[0] == 0 || now > last) {
+      fresh(&r, rf->bits);
+      break;
+    }
+    if (g->policy == IDS_ERROR && now < last) {
+      rc = ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards",
+                    g->s->name);
+      break;
+    }
+    r = g->last;
+    now = last;                          /* hold the last tick */
+    if (stepup(&r, rf->bits)) break;
+    if (waitfor(g, last + 1) != IDS_OK) { rc = timefail(g, e); break; }
+  }
+  if (rc == IDS_OK) {
+    g->state[0] = now + 1;
+    g->last = r;
+    *v = g->base;
+    ids_value_set(v, tf->shift, tf->bits, now);
+    for (unsigned k = 0; k < rf->bits; k += 64) {   /* fields over 64 bits */
+      unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
+      ids_value_set(v, rf->shift + k, w, ids_value_get(&r, k, w));
+    }
+  }
+  unlock(&g->lock);
+  return rc;
+}
+
+int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
+                 ids_error *e) {
+  if (g->forkgen != forks) return forked(g, e);
+  if (g->s->next) return g->s->next(g, qual, v, e);
+  return g->step ? next_step(g, v, e) : next_counter(g, v, e);
+}
+
+int ids_next (ids_generator *g, ids_value *v, ids_error *e) {
+  return ids_next_as(g, -1, v, e);
 }

@@ -93,10 +93,21 @@ extern const char *const ids_kind_names[];  /* indexed by ids_kind */
 typedef struct ids_field {
   const char *name;
   ids_kind kind;
-  uint8_t bits;               /* width of the value the field holds */
+  uint8_t bits;               /* width of the value the field holds (the
+                                 widest, for a variable field) */
   uint8_t shift;              /* offset of its lowest bit in the value */
   uint64_t value;             /* IDS_CONSTANT: the constant */
+  const char *from;           /* a string option or key that, hashed by
+                                 the scheme's hashname, gives this field
+                                 ("domain_name" for SIQ's domain) */
+  uint8_t variable;           /* width varies (SIQ's serial, qualifier) */
 } ids_field;
+
+/* A named value of an IDS_QUALIFIER field (SIQ's types). */
+typedef struct ids_qualifier {
+  const char *name;
+  uint64_t value;
+} ids_qualifier;
 
 /* ------------------------------------------------------------ options */
 
@@ -158,6 +169,21 @@ struct ids_scheme {
   /* Instantiate with parameters (NULL: the descriptor is the scheme). */
   int (*open) (const ids_scheme *desc, const ids_optval *params,
                ids_scheme *out, ids_error *e);
+  /* Layouts that fields alone cannot say (SIQ's variable-width tail);
+  ** NULL: the generic shift-and-mask. */
+  int (*compose) (const ids_scheme *s, const uint64_t *x, ids_value *v,
+                  ids_error *e);
+  void (*decompose) (const ids_scheme *s, const ids_value *v, uint64_t *x);
+  /* Checks a decoded value (SIQ: an assigned qualifier).  NULL: none. */
+  int (*validate) (const ids_scheme *s, const ids_value *v, ids_error *e);
+  /* Field `f` from a string (a domain or node name).  NULL: none. */
+  int (*hashname) (const ids_scheme *s, int f, const char *str, size_t n,
+                   uint64_t *x, ids_error *e);
+  const ids_qualifier *quals; /* names of the qualifier field's values */
+  uint8_t nquals;
+  /* Generation that the generic engine cannot do (SIQ's serial per
+  ** type); `qual` is a qualifier value or -1 for the generator's own. */
+  int (*next) (ids_generator *g, int64_t qual, ids_value *v, ids_error *e);
   /* Extra generator set-up after the generic one, which already fills
   ** node fields from options of the same name and reads the options
   ** "epoch_ms" and "start_timestamp".  NULL: none. */
@@ -205,23 +231,31 @@ int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
 
 typedef enum ids_policy { IDS_HOLD, IDS_ERROR } ids_policy;
 
-/* One generator: one atomic state word (tick << seqbits | seq), so that
-** threads may share it.  Treat as opaque; it is here so that callers can
-** embed it. */
+/* One generator.  A scheme with a sequence field keeps one atomic state
+** word (tick << seqbits | seq), so that threads may share it lock-free; a
+** scheme without one (Flax, ULID) steps its random field under a short
+** spin lock.  Treat as opaque; it is here so that callers can embed it. */
 struct ids_generator {
   const ids_scheme *s;
-  uint64_t state;             /* atomic: the lowest (tick << seqbits |
-                                 seq) the next ID may take */
+  uint64_t state[16];         /* atomic: the lowest (tick << seqbits |
+                                 seq) the next ID may take, per lane (one
+                                 lane per qualifier); step mode: the last
+                                 tick + 1 in state[0] */
+  ids_value last;             /* step mode: the last random field */
   ids_value base;             /* constant bits: node fields, constants */
   ids_clock clock;
   int64_t base_ns;            /* clock reading at tick base_tick */
   uint64_t base_tick;
   uint64_t max_tick;          /* largest tick the time field holds */
   uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
-  uint8_t time_field, seq_field;
+  uint32_t lock;              /* step mode */
+  uint8_t time_field, seq_field, rand_field;
   uint8_t seqbits;
   uint8_t policy;
+  uint8_t step;               /* no sequence field: step the random one */
+  int64_t qual;               /* the qualifier to generate by default */
   unsigned forkgen;           /* ids_forkgen() at creation */
+  void *ud;                   /* the scheme's own generator state */
 };
 
 /* Options: indexed like s->genopts.  clock NULL: the wall clock. */
@@ -229,9 +263,23 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
                         const ids_optval *opts, ids_policy policy,
                         const ids_clock *clock, ids_error *e);
 int ids_next (ids_generator *g, ids_value *v, ids_error *e);
+/* The same with another qualifier (SIQ type) for this one ID. */
+int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
+                 ids_error *e);
+/* For schemes' next hooks: claims (tick, seq) from state word `state`
+** with `seqbits` bits of sequence, under the generator's rules. */
+int ids_counter (ids_generator *g, uint64_t *state, unsigned seqbits,
+                 uint64_t *tick, uint64_t *seq, ids_error *e);
+/* A qualifier's value by name, or -1; its name by value, or NULL. */
+int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
+                             size_t len);
+const char *ids_qualifier_name (const ids_scheme *s, uint64_t value);
 
 /* Counts forks seen by this process (bumped in the child). */
 unsigned ids_forkgen (void);
+
+/* n bytes from this thread's ChaCha20 pool (libsodium-keyed, fork-safe). */
+void ids_random (void *buf, size_t n);
 
 /* Small helper for codecs and schemes: fill e, return code. */
 int ids_fail (ids_error *e, int code, const char *fmt, ...)

@@ -16,9 +16,25 @@ int ids_field_index (const ids_scheme *s, const char *name) {
   return -1;
 }
 
+int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
+                             size_t len) {
+  for (int i = 0; i < s->nquals; i++)
+    if (strncmp(s->quals[i].name, name, len) == 0 &&
+        s->quals[i].name[len] == '\0')
+      return (int64_t)s->quals[i].value;
+  return -1;
+}
+
+const char *ids_qualifier_name (const ids_scheme *s, uint64_t value) {
+  for (int i = 0; i < s->nquals; i++)
+    if (s->quals[i].value == value) return s->quals[i].name;
+  return NULL;
+}
+
 int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e) {
   ids_value r = {{0, 0, 0}};
+  if (s->compose) return s->compose(s, x, v, e);
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
     if (f->bits < 64 && (x[i] >> f->bits) != 0)
@@ -35,6 +51,7 @@ int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
 }
 
 void ids_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
+  if (s->decompose) { s->decompose(s, v, x); return; }
   for (int i = 0; i < s->nfields; i++)
     x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);
 }

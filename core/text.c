@@ -20,6 +20,19 @@ size_t ids_encode (const ids_scheme *s, const ids_codec *c,
   return c->encode(c, v, s->bits, out);
 }
 
+/* Constants must hold their value (a v4 UUID is no UUIDv7), and the
+** scheme may have its own rule (SIQ: an assigned qualifier). */
+static int check (const ids_scheme *s, const ids_value *v, ids_error *e) {
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f->kind == IDS_CONSTANT &&
+        ids_value_get(v, f->shift, f->bits) != f->value)
+      return ids_fail(e, IDS_EINVAL, "field %s must be %llu", f->name,
+                      (unsigned long long)f->value);
+  }
+  return s->validate ? s->validate(s, v, e) : IDS_OK;
+}
+
 static int isspace_ascii (unsigned char ch) {
   return ch == ' ' || (ch >= '\t' && ch <= '\r');
 }
@@ -53,6 +66,7 @@ int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
                     n ? "blank" : "empty");
   if (c == NULL) c = s->detect ? s->detect(s, t, m) : s->codecs[0];
   r = c->decode(c, t, m, s->bits, v, &why);
+  if (r == IDS_OK) r = check(s, v, &why);
   if (r != IDS_OK && e) {
     char q[IDS_ERRMAX / 2];
     quote(q, sizeof q, text, n);
@@ -66,9 +80,12 @@ int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
   if (n != s->bytes)
     return ids_fail(e, IDS_EINVAL, "%s: %zu bytes, expected %u", s->name, n,
                     (unsigned)s->bytes);
+  ids_error why;
   ids_value_from_bytes(v, b, n);
   if (!ids_value_fits(v, s->bits))
     return ids_fail(e, IDS_ERANGE, "%s: value does not fit in %u bits",
                     s->name, (unsigned)s->bits);
+  if (check(s, v, &why) != IDS_OK)
+    return ids_fail(e, why.code, "%s bytes: %s", s->name, why.msg);
   return IDS_OK;
 }

@@ -173,6 +173,10 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
       lua_setfield(L, -2, "bits");
       lua_pushstring(L, ids_kind_names[s->fields[i].kind]);
       lua_setfield(L, -2, "kind");
+      if (s->fields[i].variable) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "variable");
+      }
       lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "fields");
@@ -228,37 +232,70 @@ static int s_tostring (lua_State *L) {
   return 1;
 }
 
+/* A field's value from the compose table at index 2 (on the stack top):
+** an integer, a qualifier's name, or for a field with `from`, nothing
+** here but a string under that other key. */
+static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
+  const ids_field *f = &s->fields[i];
+  ids_error e;
+  uint64_t x;
+  int t = lua_getfield(L, 2, f->name);
+  if (t == LUA_TNIL && f->from && s->hashname) {
+    size_t n;
+    const char *str;
+    lua_pop(L, 1);
+    if (lua_getfield(L, 2, f->from) != LUA_TSTRING)
+      argerrorf(L, 2, "field '%s' (or '%s', a string) missing", f->name,
+                f->from);
+    str = lua_tolstring(L, -1, &n);
+    if (s->hashname(s, i, str, n, &x, &e) != IDS_OK)
+      argerrorf(L, 2, "%s", e.msg);
+  }
+  else if (t == LUA_TNIL && f->kind == IDS_CONSTANT)
+    x = f->value;
+  else if (t == LUA_TNIL)
+    argerrorf(L, 2, "field '%s' missing", f->name);
+  else if (f->kind == IDS_QUALIFIER) {
+    size_t n;
+    const char *name = lua_tolstring(L, -1, &n);
+    int64_t q = name ? ids_qualifier_value(s, name, n) : -1;
+    if (t != LUA_TSTRING || q < 0)
+      argerrorf(L, 2, "field '%s' must name a %s type", f->name, s->name);
+    x = (uint64_t)q;
+  }
+  else if (!lua_isinteger(L, -1))
+    argerrorf(L, 2, "field '%s' must be an integer", f->name);
+  else {
+    lua_Integer n = lua_tointeger(L, -1);
+    if (n < 0 && f->bits < 64)
+      argerrorf(L, 2, "field '%s' out of range: %lld is negative", f->name,
+                (long long)n);
+    x = (uint64_t)n;
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+static int knownkey (const ids_scheme *s, const char *k) {
+  for (int i = 0; i < s->nfields; i++)
+    if (strcmp(s->fields[i].name, k) == 0 ||
+        (s->fields[i].from && strcmp(s->fields[i].from, k) == 0))
+      return 1;
+  return 0;
+}
+
 static int s_compose (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   uint64_t x[IDS_MAXFIELDS];
   ids_value v;
   ids_error e;
   luaL_checktype(L, 2, LUA_TTABLE);
-  for (int i = 0; i < s->nfields; i++) {
-    const ids_field *f = &s->fields[i];
-    int t = lua_getfield(L, 2, f->name);
-    if (t == LUA_TNIL && f->kind == IDS_CONSTANT)
-      x[i] = f->value;
-    else if (t == LUA_TNIL)
-      return luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' missing",
-                                                 f->name));
-    else if (!lua_isinteger(L, -1))
-      return luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must be an "
-                                                 "integer", f->name));
-    else {
-      lua_Integer n = lua_tointeger(L, -1);
-      if (n < 0 && f->bits < 64)
-        return argerrorf(L, 2, "field '%s' out of range: %lld is negative",
-                         f->name, (long long)n);
-      x[i] = (uint64_t)n;
-    }
-    lua_pop(L, 1);
-  }
+  for (int i = 0; i < s->nfields; i++) x[i] = fieldvalue(L, s, i);
   lua_pushnil(L);                          /* refuse fields we do not have */
   while (lua_next(L, 2) != 0) {
     if (lua_type(L, -2) != LUA_TSTRING)
       return luaL_argerror(L, 2, "field names must be strings");
-    if (ids_field_index(s, lua_tostring(L, -2)) < 0)
+    if (!knownkey(s, lua_tostring(L, -2)))
       return argerrorf(L, 2, "%s has no field '%s'", s->name,
                        lua_tostring(L, -2));
     lua_pop(L, 1);
@@ -335,9 +372,17 @@ static int s_generator (lua_State *L) {
 
 static int g_next (lua_State *L) {
   lgen *g = checkgen(L, 1);
+  int64_t q = -1;
   ids_value v;
   ids_error e;
-  if (ids_next(&g->g, &v, &e) != IDS_OK) return luaL_error(L, "%s", e.msg);
+  if (!lua_isnoneornil(L, 2)) {            /* another qualifier, this once */
+    size_t n;
+    const char *name = luaL_checklstring(L, 2, &n);
+    if ((q = ids_qualifier_value(g->g.s, name, n)) < 0)
+      return argerrorf(L, 2, "unknown %s qualifier '%s'", g->g.s->name, name);
+  }
+  if (ids_next_as(&g->g, q, &v, &e) != IDS_OK)
+    return luaL_error(L, "%s", e.msg);
   pushid(L, g->g.s, &v);
   return 1;
 }
@@ -380,8 +425,13 @@ static int i_fields (lua_State *L) {
   ids_decompose(d->s, &d->v, x);
   lua_createtable(L, 0, d->s->nfields);
   for (int i = 0; i < d->s->nfields; i++) {
-    pushu64(L, x[i], d->s->fields[i].name);
-    lua_setfield(L, -2, d->s->fields[i].name);
+    const ids_field *f = &d->s->fields[i];
+    const char *q;
+    if (f->kind == IDS_QUALIFIER && (q = ids_qualifier_name(d->s, x[i])))
+      lua_pushstring(L, q);
+    else
+      pushu64(L, x[i], f->name);
+    lua_setfield(L, -2, f->name);
   }
   return 1;
 }

@@ -11,13 +11,19 @@ static const struct {
   int (*prepare) (void);        /* builds the scheme's codec tables */
 } builtins[] = {
   {&ids_fluid, ids_fluid_prepare},
+  {&ids_flax, ids_flax_prepare},
+  {&ids_snowflake, ids_snowflake_prepare},
+  {&ids_siq, ids_siq_prepare},
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int status = IDS_OK;
 
 static void initonce (void) {
-  if (sodium_init() < 0) { status = IDS_ENOMEM; return; }
+  if (sodium_init() < 0 || ids_stock_prepare() != IDS_OK) {
+    status = IDS_ENOMEM;
+    return;
+  }
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
     int r = builtins[i].prepare ? builtins[i].prepare() : IDS_OK;
     if (r == IDS_OK) r = ids_register(builtins[i].scheme);

@@ -14,7 +14,6 @@ static ids_radix f58plain = {
   .base = 58, .width = 1, .digits = IDS_DIGITS_B58,
   .prefix = "f", .accept = {"\xc6\x92", "f", NULL}, .maxdigits = 12
 };
-static ids_radix dec = { .base = 10, .width = 1, .digits = IDS_DIGITS_DEC };
 static ids_radix hex = {
   .base = 16, .width = 1, .digits = IDS_DIGITS_HEX,
   .prefix = "0x", .accept = {"0x", NULL}, .fold = 1
@@ -24,7 +23,6 @@ static ids_radix emoji = {
 };
 
 static const ids_codec c_f58 = {"f58", ids_radix_encode, ids_radix_decode, &f58};
-static const ids_codec c_dec = {"dec", ids_radix_encode, ids_radix_decode, &dec};
 static const ids_codec c_hex = {"hex", ids_radix_encode, ids_radix_decode, &hex};
 static const ids_codec c_dothex = {"dothex", ids_dothex_encode,
                                    ids_dothex_decode, NULL};
@@ -48,7 +46,7 @@ static const ids_codec *detect (const ids_scheme *s, const char *t,
       (unsigned char)t[1] == 0x9f)
     return &c_emoji;
   if (n >= 2 && t[0] == '0' && t[1] == 'x') return &c_hex;
-  return &c_dec;
+  return &ids_codec_dec;
 }
 
 static const ids_optdef genopts[] = {
@@ -65,7 +63,7 @@ const ids_scheme ids_fluid = {
     {"generator", IDS_NODE, 14, 10, 0},
     {"sequence", IDS_SEQUENCE, 10, 0, 0},
   },
-  .codecs = {&c_f58, &c_dec, &c_hex, &c_dothex, &c_words, &c_emoji,
+  .codecs = {&c_f58, &ids_codec_dec, &c_hex, &c_dothex, &c_words, &c_emoji,
              &c_f58plain},
   .genopts = genopts,
   .unit = {1000, 1},
@@ -74,10 +72,7 @@ const ids_scheme ids_fluid = {
 };
 
 int ids_fluid_prepare (void) {
-  ids_radix *r[] = {&f58, &f58plain, &dec, &hex, &emoji};
-  for (size_t i = 0; i < sizeof r / sizeof *r; i++) {
-    int rc = ids_radix_prepare(r[i]);
-    if (rc != IDS_OK) return rc;
-  }
-  return ids_words_prepare();
+  ids_radix *const r[] = {&f58, &f58plain, &hex, &emoji};
+  int rc = ids_radix_prepare_all(r, sizeof r / sizeof *r);
+  return rc != IDS_OK ? rc : ids_words_prepare();
 }

@@ -18,6 +18,8 @@ typedef struct ids_radix {
   unsigned maxdigits;         /* decode limit, 0: none (leading zeros) */
   int fixed;                  /* pad to, and read exactly, the width that
                                  holds the scheme's largest value */
+  unsigned ndigits;           /* or exactly this many digits */
+  unsigned shift;             /* write v << shift (low bits read as 0) */
   int fold;                   /* decode letters in either case */
   const char *aliases;        /* pairs "Ii" read the first as the second */
   int16_t rev[256];           /* width 1: byte -> digit, -1 */
@@ -50,10 +52,22 @@ int ids_words_prepare (void);
 extern const char ids_emoji_digits[576 * 4 + 1];
 extern const char *const ids_mn_words[1633];
 
+/* Stock instances: decimal, lowercase hex (unpadded, or padded to the
+** scheme's width), octal.  Hex reads either case. */
+extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,
+                       ids_codec_oct;
+int ids_stock_prepare (void);
+int ids_radix_prepare_all (ids_radix *const *r, size_t n);
+
 /* Shared alphabets. */
 #define IDS_DIGITS_DEC    "0123456789"
 #define IDS_DIGITS_HEX    "0123456789abcdef"
 #define IDS_DIGITS_B58 \
   "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+#define IDS_DIGITS_B64URL \
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+#define IDS_DIGITS_CROCKFORD  "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#define IDS_ALIASES_CROCKFORD "I1L1O0"
+#define IDS_DIGITS_B32LOWER   "abcdefghijklmnopqrstuvwxyz234567"
 
 #endif

@@ -53,6 +53,26 @@ int ids_radix_prepare (ids_radix *r) {
   return IDS_OK;
 }
 
+/* Digits of a fixed-width form, 0 if the width varies. */
+static unsigned fixedwidth (const ids_radix *r, unsigned bits) {
+  if (r->ndigits) return r->ndigits;
+  return r->fixed ? ids_radix_width(bits + r->shift, r->base) : 0;
+}
+
+static void shl (ids_value *v, unsigned k) {     /* k < 64 */
+  if (k == 0) return;
+  v->w[2] = v->w[2] << k | v->w[1] >> (64 - k);
+  v->w[1] = v->w[1] << k | v->w[0] >> (64 - k);
+  v->w[0] <<= k;
+}
+
+static void shr (ids_value *v, unsigned k) {     /* k < 64 */
+  if (k == 0) return;
+  v->w[0] = v->w[0] >> k | v->w[1] << (64 - k);
+  v->w[1] = v->w[1] >> k | v->w[2] << (64 - k);
+  v->w[2] >>= k;
+}
+
 /* Divides v by b in place, returns the remainder (values over 64 bits). */
 static unsigned divmod (ids_value *v, unsigned b) {
   unsigned __int128 rem = 0;
@@ -85,20 +105,19 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
                          unsigned bits, char *out) {
   const ids_radix *r = c->param;
   uint16_t d[IDS_TEXTMAX];
-  unsigned nd = 0;
+  unsigned nd = 0, w = fixedwidth(r, bits);
   size_t n = 0;
+  ids_value t = *v;
   if (r->prefix) {
     n = strlen(r->prefix);
     memcpy(out, r->prefix, n);
   }
-  if (v->w[1] == 0 && v->w[2] == 0)
-    nd = digits64(v->w[0], r->base, d);
-  else {
-    ids_value t = *v;
+  shl(&t, r->shift);
+  if (t.w[1] == 0 && t.w[2] == 0)
+    nd = digits64(t.w[0], r->base, d);
+  else
     while (t.w[0] | t.w[1] | t.w[2]) d[nd++] = (uint16_t)divmod(&t, r->base);
-  }
-  if (r->fixed)
-    for (unsigned w = ids_radix_width(bits, r->base); nd < w; ) d[nd++] = 0;
+  while (nd < w) d[nd++] = 0;
   if (r->width == 1)
     while (nd > 0) out[n++] = r->digits[d[--nd]];
   else
@@ -151,8 +170,8 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
   if (n % r->width != 0)
     return ids_fail(e, IDS_EINVAL, "not a whole number of digits");
   nd = n / r->width;
-  if (r->fixed) {
-    unsigned w = ids_radix_width(bits, r->base);
+  if (fixedwidth(r, bits)) {
+    unsigned w = fixedwidth(r, bits);
     if (nd != w)
       return ids_fail(e, IDS_EINVAL, "%zu digits, expected %u", nd, w);
   }
@@ -169,7 +188,7 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
       return ids_fail(e, IDS_EINVAL, "byte 0x%02X at %zu is not a digit", ch,
                       off + i + 1);
     }
-    if (bits <= 64) {
+    if (bits + r->shift <= 64) {
       if (__builtin_mul_overflow(x.w[0], (uint64_t)r->base, &x.w[0]) ||
           __builtin_add_overflow(x.w[0], (uint64_t)d, &x.w[0]))
         goto range;
@@ -177,7 +196,11 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
     else if (!muladd(&x, r->base, (unsigned)d))
       goto range;
   }
-  if (!ids_value_fits(&x, bits)) goto range;
+  if (!ids_value_fits(&x, bits + r->shift)) goto range;
+  if (r->shift && (x.w[0] & (((uint64_t)1 << r->shift) - 1)))
+    return ids_fail(e, IDS_EINVAL, "the %u pad bit%s at the end must be 0",
+                    r->shift, r->shift > 1 ? "s" : "");
+  shr(&x, r->shift);
   *v = x;
   return IDS_OK;
 range:

@@ -1,0 +1,29 @@
+/*
+** flax.c: Flax ID.  96 bits: 40 ms since 2015-01-01Z | 56 random, written
+** as 16 characters of sortable base64 (alphabet in ASCII order).
+*/
+#include "schemes.h"
+
+static ids_radix flax64 = {
+  .base = 64, .width = 1, .fixed = 1,
+  .digits = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+};
+
+static const ids_codec c_flax = {"flax", ids_radix_encode, ids_radix_decode,
+                                 &flax64};
+
+const ids_scheme ids_flax = {
+  .name = "flax", .bits = 96, .bytes = 12,
+  .nfields = 2, .ncodecs = 3,
+  .fields = {
+    {"timestamp", IDS_TIME, 40, 56, 0},
+    {"random", IDS_RANDOM, 56, 0, 0},
+  },
+  .codecs = {&c_flax, &ids_codec_hexfixed, &ids_codec_dec},
+  .unit = {1000, 1},
+  .epoch_ms = 1420070400000,
+};
+
+int ids_flax_prepare (void) {
+  return ids_radix_prepare(&flax64);
+}
