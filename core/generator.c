@@ -37,6 +37,10 @@ static int ticks (const ids_generator *g, uint64_t *t) {
   int64_t ns = g->clock.now(g->clock.ctx);
   uint64_t d, q;
   if (ns < g->base_ns) return IDS_ERANGE;
+  if (g->s->totick) {
+    *t = g->s->totick(ns);
+    return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
+  }
   d = (uint64_t)(ns - g->base_ns);
   if (g->tnum == 1)
     q = g->tden == 1000000 ? d / 1000000 : d / g->tden;   /* ms: constant */

@@ -162,6 +162,9 @@ struct ids_scheme {
   const ids_optdef *params;   /* scheme parameters */
   const ids_optdef *genopts;  /* generator options */
   ids_unit unit;              /* of the time field */
+  /* Clock reading (ns since 1970) -> tick, for time that is not a linear
+  ** count (kuid's mixed radix).  NULL: linear in `unit` from the epoch. */
+  uint64_t (*totick) (int64_t ns);
   int64_t epoch_ms;           /* Unix ms at time-field value 0 */
   /* Decoding with no encoding named (FLUID's RFC 19 detection). NULL:
   ** the default codec. */

@@ -14,6 +14,8 @@ static const struct {
   {&ids_flax, ids_flax_prepare},
   {&ids_snowflake, ids_snowflake_prepare},
   {&ids_siq, ids_siq_prepare},
+  {&ids_kuid64, ids_kuid_prepare},
+  {&ids_kuid96, NULL},
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

@@ -1,0 +1,244 @@
+/*
+** kuid.c: the k-ordered IDs of fogfish/uid 1.3.5, byte for byte.
+**
+**   kuid64: megaseconds:20 | seconds:20 | microseconds/1024:10 | seq:14
+**   kuid96: megaseconds:20 | seconds>>I:20-I | node:32 | seconds&(2^I-1):I |
+**           microseconds/1024:10 | seq:14
+**
+** I, the neighbourhood interval (5..10), is a parameter, not stored in the
+** ID.  The node is the Erlang phash2 (or, before 1.3.5, phash) of a node
+** name.  Time is mixed-radix: a tick is 1024 us, 977 ticks to a second.
+*/
+#include <string.h>
+
+#include "schemes.h"
+
+enum { F_MEGA, F_SEC, F_MICRO };     /* then node (96 only) and sequence */
+
+typedef struct kparams { unsigned interval; int phash; } kparams;
+
+static unsigned interval (const ids_scheme *s) {
+  return s->ud ? ((const kparams *)s->ud)->interval : 0;
+}
+
+/* Packs the fields; kuid96 when node >= 0. */
+static void pack (const ids_scheme *s, uint64_t mega, uint64_t sec,
+                  uint64_t tick, int64_t node, uint64_t seq, ids_value *v) {
+  uint64_t lo = tick << 14 | seq;                  /* low 24 bits */
+  memset(v, 0, sizeof *v);
+  if (node < 0) {
+    v->w[0] = mega << 44 | sec << 24 | lo;
+    return;
+  }
+  {
+    unsigned i = interval(s);
+    ids_value_set(v, 0, 24, lo);
+    ids_value_set(v, 24, i, sec & ((1u << i) - 1));
+    ids_value_set(v, 24 + i, 32, (uint64_t)node);
+    ids_value_set(v, 56 + i, 20 - i, sec >> i);
+    ids_value_set(v, 76, 20, mega);
+  }
+}
+
+static int compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
+                    ids_error *e) {
+  int global = s->nfields == 5;
+  for (int i = 0; i < s->nfields; i++)
+    if (x[i] >> s->fields[i].bits)
+      return ids_fail(e, IDS_ERANGE, "%s %s out of range: %llu does not fit "
+                      "in %u bits", s->name, s->fields[i].name,
+                      (unsigned long long)x[i], (unsigned)s->fields[i].bits);
+  if (x[F_MICRO] & 1023)
+    return ids_fail(e, IDS_ERANGE, "%s microseconds must be a multiple of "
+                    "1024, not %llu", s->name, (unsigned long long)x[F_MICRO]);
+  pack(s, x[F_MEGA], x[F_SEC], x[F_MICRO] >> 10,
+       global ? (int64_t)x[3] : -1, x[global ? 4 : 3], v);
+  return IDS_OK;
+}
+
+static void decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
+  x[F_MICRO] = ids_value_get(v, 14, 10) << 10;
+  x[F_MEGA] = ids_value_get(v, s->bits - 20, 20);
+  if (s->nfields == 5) {
+    unsigned i = interval(s);
+    x[F_SEC] = ids_value_get(v, 56 + i, 20 - i) << i |
+               ids_value_get(v, 24, i);
+    x[3] = ids_value_get(v, 24 + i, 32);
+    x[4] = ids_value_get(v, 0, 14);
+  }
+  else {
+    x[F_SEC] = ids_value_get(v, 24, 20);
+    x[3] = ids_value_get(v, 0, 14);
+  }
+}
+
+/* Erlang's atom hash: hashpjw over the name's bytes, with the two-byte
+** UTF-8 forms of Latin-1 (lead byte C2 or C3) folded to one byte. */
+uint32_t ids_phash2_atom (const char *name, size_t n) {
+  const unsigned char *p = (const unsigned char *)name;
+  uint32_t h = 0;
+  for (size_t i = 0; i < n; ) {
+    unsigned v = p[i++];
+    if (i < n && (v & 0xfe) == 0xc2 && (p[i] & 0xc0) == 0x80)
+      v = ((v << 6) | (p[i++] & 0x3f)) & 0xff;
+    h = (h << 4) + v;
+    if (h & 0xf0000000u) {
+      uint32_t g = h & 0xf0000000u;
+      h ^= g >> 24;
+      h ^= g;
+    }
+  }
+  return h;
+}
+
+static int hashname (const ids_scheme *s, int f, const char *str, size_t n,
+                     uint64_t *x, ids_error *e) {
+  (void)f; (void)e;
+  *x = ids_phash2_atom(str, n) + (uint64_t)((const kparams *)s->ud)->phash;
+  return IDS_OK;
+}
+
+/* ------------------------------------------------------------ generate */
+
+/* A tick: seconds since 1970 * 1024 + microseconds / 1024, so that ticks
+** increase with time although only 977 of each 1024 occur. */
+static uint64_t totick (int64_t ns) {
+  uint64_t us = (uint64_t)ns / 1000;
+  return us / 1000000 * 1024 + (us % 1000000 >> 10);
+}
+
+static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
+  g->max_tick = ((uint64_t)1 << 20) * 1000000 * 1024 - 1;
+  if (g->s->nfields == 5) {
+    if (o == NULL || (!o[0].set && !o[1].set))
+      return ids_fail(e, IDS_EINVAL, "%s: a generator needs node_name or "
+                      "node", g->s->name);
+    if (o[0].set && o[1].set)
+      return ids_fail(e, IDS_EINVAL, "%s: give node_name or node, not both",
+                      g->s->name);
+  }
+  return IDS_OK;
+}
+
+static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
+  uint64_t tick, seq, sec;
+  int r = ids_counter(g, &g->state[0], 14, &tick, &seq, e);
+  (void)qual;
+  if (r != IDS_OK) return r;
+  sec = tick >> 10;
+  pack(g->s, sec / 1000000, sec % 1000000, tick & 1023,
+       g->s->nfields == 5 ? (int64_t)ids_value_get(&g->base,
+                                                   g->s->fields[3].shift, 32)
+                          : -1, seq, v);
+  return IDS_OK;
+}
+
+/* ---------------------------------------------------------------- text */
+
+/* d64: bit-packed base64 in an ASCII-ordered alphabet; 8 bytes leave 2
+** bits of padding (11 digits), 12 bytes none (16 digits). */
+#define D64 ".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+static ids_radix b64_64 = {.base = 64, .width = 1, .digits = D64,
+                           .fixed = 1, .shift = 2};
+static ids_radix b64_96 = {.base = 64, .width = 1, .digits = D64,
+                           .fixed = 1};
+static ids_radix url_64 = {.base = 64, .width = 1,
+                           .digits = IDS_DIGITS_B64URL, .fixed = 1,
+                           .shift = 2};
+static ids_radix url_96 = {.base = 64, .width = 1,
+                           .digits = IDS_DIGITS_B64URL, .fixed = 1};
+
+static const ids_codec c64_b64 = {"b64", ids_radix_encode, ids_radix_decode,
+                                  &b64_64};
+static const ids_codec c96_b64 = {"b64", ids_radix_encode, ids_radix_decode,
+                                  &b64_96};
+static const ids_codec c64_url = {"b64url", ids_radix_encode,
+                                  ids_radix_decode, &url_64};
+static const ids_codec c96_url = {"b64url", ids_radix_encode,
+                                  ids_radix_decode, &url_96};
+
+/* ------------------------------------------------------------- schemes */
+
+static const ids_optdef params96[] = {
+  {"interval", IDS_OPT_INT, 5, 10, 8},
+  {"hash", IDS_OPT_STR, 0, 0, 0},
+};
+static const ids_optdef genopts96[] = {
+  {"node_name", IDS_OPT_STR, 0, 0, 0},
+  {"node", IDS_OPT_INT, 0, 0xffffffffll, 0},
+};
+
+/* One kparams for each interval and hash, so opened schemes can share. */
+static const kparams kp[2][6] = {
+  {{5, 0}, {6, 0}, {7, 0}, {8, 0}, {9, 0}, {10, 0}},
+  {{5, 1}, {6, 1}, {7, 1}, {8, 1}, {9, 1}, {10, 1}},
+};
+
+static int open96 (const ids_scheme *d, const ids_optval *p, ids_scheme *out,
+                   ids_error *e) {
+  int64_t i = p[0].set ? p[0].i : 8;
+  int ph = 0;
+  if (i < 5 || i > 10)
+    return ids_fail(e, IDS_ERANGE, "kuid96 interval must be 5..10, not %lld",
+                    (long long)i);
+  if (p[1].set) {
+    if (p[1].len == 6 && memcmp(p[1].s, "phash2", 6) == 0) ph = 0;
+    else if (p[1].len == 5 && memcmp(p[1].s, "phash", 5) == 0) ph = 1;
+    else
+      return ids_fail(e, IDS_EINVAL, "kuid96 hash must be 'phash2' or "
+                      "'phash', not '%.*s'", (int)(p[1].len > 16 ? 16 :
+                      p[1].len), p[1].s);
+  }
+  *out = *d;
+  out->ud = (void *)&kp[ph][i - 5];
+  out->fields[3].shift = (uint8_t)(24 + i);
+  return IDS_OK;
+}
+
+const ids_scheme ids_kuid64 = {
+  .name = "kuid64", .bits = 64, .bytes = 8,
+  .nfields = 4, .ncodecs = 3,
+  .fields = {
+    {"megaseconds", IDS_TIME, 20, 44, 0, NULL, 0},
+    {"seconds", IDS_TIME, 20, 24, 0, NULL, 0},
+    {"microseconds", IDS_TIME, 20, 14, 0, NULL, 0},
+    {"sequence", IDS_SEQUENCE, 14, 0, 0, NULL, 0},
+  },
+  .codecs = {&c64_b64, &ids_codec_hexfixed, &c64_url},
+  .unit = {1024, 1},
+  .totick = totick,
+  .compose = compose,
+  .decompose = decompose,
+  .next = next,
+  .gen_setup = gen_setup,
+};
+
+const ids_scheme ids_kuid96 = {
+  .name = "kuid96", .bits = 96, .bytes = 12,
+  .nfields = 5, .ncodecs = 3, .nparams = 2, .ngenopts = 2,
+  .fields = {
+    {"megaseconds", IDS_TIME, 20, 76, 0, NULL, 0},
+    {"seconds", IDS_TIME, 20, 0, 0, NULL, 0},
+    {"microseconds", IDS_TIME, 20, 14, 0, NULL, 0},
+    {"node", IDS_NODE, 32, 32, 0, "node_name", 0},
+    {"sequence", IDS_SEQUENCE, 14, 0, 0, NULL, 0},
+  },
+  .codecs = {&c96_b64, &ids_codec_hexfixed, &c96_url},
+  .params = params96,
+  .genopts = genopts96,
+  .unit = {1024, 1},
+  .ud = (void *)&kp[0][3],
+  .totick = totick,
+  .open = open96,
+  .compose = compose,
+  .decompose = decompose,
+  .hashname = hashname,
+  .next = next,
+  .gen_setup = gen_setup,
+};
+
+int ids_kuid_prepare (void) {
+  ids_radix *const r[] = {&b64_64, &b64_96, &url_64, &url_96};
+  return ids_radix_prepare_all(r, sizeof r / sizeof *r);
+}
