@@ -1,0 +1,346 @@
+/*
+** test_fluid_vectors.c: FLUID against every entry of spec/vectors/fluid.json
+** (flux-core's reference output): encodings, decoding with and without a
+** named codec (RFC 19 detection), rejected input and the bit layout.
+**
+** usage: test_fluid_vectors [VECTORS_DIR]
+*/
+#include <stdlib.h>
+
+#include <cJSON.h>
+
+#include "idscheme.h"
+#include "test.h"
+
+#ifndef IDS_VECTORS
+#define IDS_VECTORS "spec/vectors"
+#endif
+
+static const ids_scheme *S;
+
+/* ------------------------------------------------------------ helpers */
+
+/* Shows an input in a failure message: control bytes escaped, UTF-8 kept. */
+static const char *show (const char *s, size_t n) {
+  static char buf[4][256];
+  static int k;
+  char *q = buf[k++ & 3];
+  size_t j = 0;
+  for (size_t i = 0; i < n && j < 240; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch < 0x20 || ch == 0x7f) j += (size_t)sprintf(q + j, "\\x%02x", ch);
+    else q[j++] = (char)ch;
+  }
+  q[j] = '\0';
+  return q;
+}
+
+static cJSON *load (const char *dir, const char *file) {
+  char path[1024];
+  FILE *f;
+  long n;
+  char *text;
+  cJSON *j;
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  f = fopen(path, "rb");
+  if (f == NULL) { perror(path); exit(2); }
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  rewind(f);
+  text = malloc((size_t)n + 1);
+  if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "%s: cannot read\n", path);
+    exit(2);
+  }
+  text[n] = '\0';
+  fclose(f);
+  j = cJSON_Parse(text);
+  free(text);
+  if (j == NULL) { fprintf(stderr, "%s: bad JSON\n", path); exit(2); }
+  return j;
+}
+
+static const char *str (const cJSON *o, const char *key) {
+  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+  return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+/* Vector numbers: decimal strings (they exceed a double), or small ints. */
+static uint64_t num (const cJSON *o, const char *key) {
+  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (cJSON_IsString(x)) return strtoull(x->valuestring, NULL, 10);
+  if (cJSON_IsNumber(x)) return (uint64_t)x->valuedouble;
+  fprintf(stderr, "vector without \"%s\"\n", key);
+  exit(2);
+}
+
+/* An entry's input bytes: input_bytes_hex when JSON cannot hold them. */
+static size_t input (const cJSON *o, char *buf, size_t cap) {
+  const char *h = str(o, "input_bytes_hex");
+  size_t n = 0;
+  if (h) {
+    for (; h[0] && h[1] && n + 1 < cap; h += 2) {
+      char b[3] = {h[0], h[1], 0};
+      buf[n++] = (char)strtoul(b, NULL, 16);
+    }
+  }
+  else {
+    n = strlen(str(o, "input"));
+    if (n >= cap) n = cap - 1;
+    memcpy(buf, str(o, "input"), n);
+  }
+  buf[n] = '\0';
+  return n;
+}
+
+/* ids_decode, with the checks every call deserves: a failure carries a
+** non-empty message and its own code; a success writes only 64 bits. */
+static int decode (const ids_codec *c, const char *s, size_t n,
+                   ids_value *v) {
+  ids_error e;
+  int r;
+  memset(&e, 0, sizeof e);
+  v->w[0] = v->w[1] = v->w[2] = 0x5a5a5a5a5a5a5a5aull;
+  r = ids_decode(S, c, s, n, v, &e);
+  if (r < 0) {
+    CHECKF(e.msg[0] != '\0', "no message for \"%s\" (%s)", show(s, n),
+           c ? c->name : "detect");
+    CHECKF(e.code == r, "\"%s\": e.code %d, returned %d", show(s, n),
+           e.code, r);
+  }
+  else
+    CHECKF(v->w[1] == 0 && v->w[2] == 0, "\"%s\": high words set",
+           show(s, n));
+  return r;
+}
+
+/* Inputs the reference takes that our strict grammar refuses, or the
+** reverse; each must match exactly one vector. */
+typedef struct exception {
+  const char *input;
+  int64_t expect;     /* decode_valid: the code; decode_invalid: value */
+  const char *why;
+  int seen;
+} exception;
+
+static exception *lookup (exception *t, const char *s, size_t n) {
+  for (; t->input; t++)
+    if (strlen(t->input) == n && memcmp(t->input, s, n) == 0) return t;
+  return NULL;
+}
+
+static void allseen (const exception *t, const char *table) {
+  for (; t->input; t++)
+    CHECKF(t->seen == 1, "%s entry \"%s\" matched %d vectors", table,
+           show(t->input, strlen(t->input)), t->seen);
+}
+
+/* ---------------------------------------------------------- encodings */
+
+static const char *const codecs[] = {
+  "f58", "f58_plain", "dec", "hex", "dothex", "words", "emoji"
+};
+
+static void test_encodings (const cJSON *list) {
+  const cJSON *o;
+  int count = 0;
+  cJSON_ArrayForEach(o, list) {
+    uint64_t x = num(o, "value");
+    ids_value v = {{x, 0, 0}}, back;
+    char out[IDS_TEXTMAX];
+    count++;
+    /* the default codec is f58 */
+    ids_encode(S, NULL, &v, out);
+    CHECK_STR(out, str(o, "f58"));
+    for (size_t k = 0; k < sizeof codecs / sizeof *codecs; k++) {
+      const ids_codec *c = ids_codec_find(S, codecs[k], strlen(codecs[k]));
+      const char *want = str(o, codecs[k]);
+      size_t n;
+      if (!CHECKF(c != NULL, "codec %s", codecs[k]) ||
+          !CHECKF(want != NULL, "vector %" PRIu64 " has no %s", x,
+                  codecs[k]))
+        continue;
+      n = ids_encode(S, c, &v, out);
+      CHECKF(strcmp(out, want) == 0 && n == strlen(want),
+             "%s of %" PRIu64 ": got \"%s\" (%zu), want \"%s\"", codecs[k],
+             x, out, n, want);
+      if (CHECKF(decode(c, want, strlen(want), &back) == IDS_OK,
+                 "%s decode of \"%s\"", codecs[k], want))
+        CHECKF(back.w[0] == x, "%s decode of \"%s\": got %" PRIu64
+               ", want %" PRIu64, codecs[k], want, back.w[0], x);
+      if (CHECKF(decode(NULL, want, strlen(want), &back) == IDS_OK,
+                 "detected decode of \"%s\"", want))
+        CHECKF(back.w[0] == x, "detected decode of \"%s\": got %" PRIu64
+               ", want %" PRIu64, want, back.w[0], x);
+    }
+  }
+  CHECK(count == 93);
+}
+
+/* ------------------------------------------------------- decode_valid */
+
+static exception refused[] = {
+  /* blank text: the reference reads it as 0 */
+  {" ", IDS_EINVAL, "blank text is an error", 0},
+  {"   \t", IDS_EINVAL, "blank text is an error", 0},
+  {"\n", IDS_EINVAL, "blank text is an error", 0},
+  {"+5", IDS_EINVAL, "dec has no sign", 0},
+  /* dothex: sscanf's leniency; groups are 1..4 hex digits */
+  {"0. 0.0.0", IDS_EINVAL, "dothex: no space inside a group", 0},
+  {"0x1.0.0.0", IDS_EINVAL, "dothex: no 0x inside a group", 0},
+  {"+1.0.0.0", IDS_EINVAL, "dothex: no sign in a group", 0},
+  {"-1.0.0.0", IDS_EINVAL, "dothex: no sign in a group", 0},
+  {"0.0.0.-1", IDS_EINVAL, "dothex: no sign in a group", 0},
+  {"0.0.-1.0", IDS_EINVAL, "dothex: no sign in a group", 0},
+  /* undefined_behavior_in_reference */
+  {"fjpXCZedGfVR", IDS_ERANGE, "f58: 2^64 does not fit (reference wraps)", 0},
+  {"fzzzzzzzzzzz", IDS_ERANGE, "f58: above 2^64-1 (reference wraps)", 0},
+  {"f211111111111", IDS_ERANGE, "f58: above 2^64-1 (reference wraps)", 0},
+  {"\xc6\x92\xc6\x92" "1", IDS_EINVAL, "f58: non-ASCII digit", 0},
+  {"f\xc3\xa9", IDS_EINVAL, "f58: non-ASCII digit", 0},
+  /* emoji values past 2^64-1: the reference wraps silently */
+  {"🚹💗💧👗😷📷📓", IDS_ERANGE, "emoji: 2^64 does not fit", 0},
+  {"🎌🎌🎌🎌🎌🎌🎌", IDS_ERANGE, "emoji: above 2^64-1", 0},
+  /* words: separated by '-' (or "--" between halves), nothing else */
+  {"reform-remote galileo  heart_package+academy", IDS_EINVAL,
+   "words: separators other than '-'", 0},
+  {"-reform-remote-galileo--heart-package-academy", IDS_EINVAL,
+   "words: leading separator", 0},
+  {"reform-remote-galileo--heart-package-academy-", IDS_EINVAL,
+   "words: trailing separator", 0},
+  {"reform-remote-galileo--heart-package-academy-bogus", IDS_EINVAL,
+   "words: junk after six words", 0},
+  {"reform1remote2galileo3heart4package5academy-", IDS_EINVAL,
+   "words: digits are not separators", 0},
+  {NULL, 0, NULL, 0}
+};
+
+static void test_decode_valid (const cJSON *list) {
+  const cJSON *o;
+  int count = 0, accepted = 0;
+  cJSON_ArrayForEach(o, list) {
+    char s[256];
+    size_t n = input(o, s, sizeof s);
+    exception *x = lookup(refused, s, n);
+    ids_value v;
+    int r = decode(NULL, s, n, &v);
+    count++;
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+          o, "undefined_behavior_in_reference")))
+      CHECKF(x != NULL, "\"%s\" is flagged undefined_behavior_in_reference "
+             "but not in the table of refused inputs", show(s, n));
+    if (x) {
+      x->seen++;
+      CHECKF(r == x->expect, "\"%s\" must be refused (%s): got %d, want %d"
+             " (value %" PRIu64 ")", show(s, n), x->why, r, (int)x->expect,
+             r == IDS_OK ? v.w[0] : 0);
+    }
+    else {
+      uint64_t want = num(o, "value");
+      accepted++;
+      if (CHECKF(r == IDS_OK, "\"%s\": got %d, want value %" PRIu64,
+                 show(s, n), r, want))
+        CHECKF(v.w[0] == want, "\"%s\": got %" PRIu64 ", want %" PRIu64,
+               show(s, n), v.w[0], want);
+    }
+  }
+  CHECK(count == 86);
+  CHECK(accepted == 64);
+  allseen(refused, "refused");
+}
+
+/* ----------------------------------------------------- decode_invalid */
+
+/* The reference refuses these for trailing white space alone; we trim. */
+static exception trimmed[] = {
+  {"0.0.0.0 ", 0, "trailing space is trimmed", 0},
+  {"\xc6\x92uZZybuNNy ", 6731191091817518, "trailing space is trimmed", 0},
+  {"😃 ", 0, "trailing space is trimmed", 0},
+  {NULL, 0, NULL, 0}
+};
+
+static void test_decode_invalid (const cJSON *list) {
+  const cJSON *o;
+  int count = 0;
+  cJSON_ArrayForEach(o, list) {
+    char s[256];
+    size_t n = input(o, s, sizeof s);
+    exception *x = lookup(trimmed, s, n);
+    const char *err = str(o, "errno");
+    ids_value v;
+    int r = decode(NULL, s, n, &v);
+    count++;
+    if (x) {
+      x->seen++;
+      if (CHECKF(r == IDS_OK, "\"%s\" (%s): got %d", show(s, n), x->why, r))
+        CHECKF(v.w[0] == (uint64_t)x->expect, "\"%s\": got %" PRIu64
+               ", want %" PRIu64, show(s, n), v.w[0], (uint64_t)x->expect);
+    }
+    else if (err && strcmp(err, "ERANGE") == 0)
+      CHECKF(r == IDS_ERANGE, "\"%s\": got %d, want IDS_ERANGE",
+             show(s, n), r);
+    else
+      CHECKF(r < 0, "\"%s\" accepted as %" PRIu64 " (reference: %s)",
+             show(s, n), v.w[0], err ? err : "?");
+  }
+  CHECK(count == 65);
+  allseen(trimmed, "trimmed");
+}
+
+/* ------------------------------------------------------------- layout */
+
+static void test_layout (const cJSON *list) {
+  const char *names[3] = {"timestamp", "generator", "sequence"};
+  int fi[3];
+  const cJSON *o;
+  int count = 0;
+  for (int i = 0; i < 3; i++) {
+    fi[i] = ids_field_index(S, names[i]);
+    if (!CHECKF(fi[i] >= 0 && fi[i] < 3, "field %s", names[i])) return;
+  }
+  CHECK(S->nfields == 3);
+  cJSON_ArrayForEach(o, list) {
+    uint64_t x = num(o, "value");
+    ids_value v = {{x, 0, 0}}, back;
+    uint64_t f[IDS_MAXFIELDS];
+    ids_error e;
+    count++;
+    ids_decompose(S, &v, f);
+    for (int i = 0; i < 3; i++) {
+      uint64_t want = num(o, names[i]);
+      CHECKF(f[fi[i]] == want, "%s of %" PRIu64 ": got %" PRIu64 ", want %"
+             PRIu64, names[i], x, f[fi[i]], want);
+    }
+    memset(&back, 0xa5, sizeof back);
+    if (CHECKF(ids_compose(S, f, &back, &e) == IDS_OK, "compose %" PRIu64,
+               x))
+      CHECKF(back.w[0] == x && back.w[1] == 0 && back.w[2] == 0,
+             "compose of %" PRIu64 " gives %" PRIu64, x, back.w[0]);
+  }
+  CHECK(count == 93);
+}
+
+/* --------------------------------------------------------------- main */
+
+static const cJSON *section (const cJSON *j, const char *key) {
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(j, key);
+  if (!cJSON_IsArray(a)) {
+    fprintf(stderr, "fluid.json: no array \"%s\"\n", key);
+    exit(2);
+  }
+  return a;
+}
+
+int main (int argc, char **argv) {
+  cJSON *j;
+  if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
+  S = ids_find("fluid");
+  if (!CHECK(S != NULL)) return t_done();
+  j = load(argc > 1 ? argv[1] : IDS_VECTORS, "fluid.json");
+  test_encodings(section(j, "encodings"));
+  test_decode_valid(section(j, "decode_valid"));
+  test_decode_invalid(section(j, "decode_invalid"));
+  test_layout(section(j, "layout"));
+  cJSON_Delete(j);
+  return t_done();
+}
