@@ -137,6 +137,7 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   g->seq_field = (uint8_t)(sf < 0 ? 0 : sf);
   g->rand_field = (uint8_t)(rf < 0 ? 0 : rf);
   g->seqbits = sf < 0 ? 0 : s->fields[sf].bits;
+  g->fillrand = sf >= 0 && rf >= 0;
   g->max_tick = s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
                 ((uint64_t)1 << s->fields[tf].bits) - 1;
   if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
@@ -191,6 +192,23 @@ int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
   return IDS_OK;
 }
 
+static void fresh (ids_value *r, unsigned bits);
+
+/* With a sequence, random fields (UUIDv7's) are drawn afresh per ID. */
+static void fillrand (const ids_generator *g, ids_value *v) {
+  for (int i = 0; i < g->s->nfields; i++) {
+    const ids_field *f = &g->s->fields[i];
+    if (f->kind == IDS_RANDOM) {
+      ids_value r;
+      fresh(&r, f->bits);
+      for (unsigned k = 0; k < f->bits; k += 64) {
+        unsigned w = f->bits - k < 64 ? f->bits - k : 64;
+        ids_value_set(v, f->shift + k, w, ids_value_get(&r, k, w));
+      }
+    }
+  }
+}
+
 /* Tick and sequence from the one atomic word, into the layout. */
 static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
@@ -207,6 +225,7 @@ static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
     ids_value_set(v, tf->shift, tf->bits, tick);
     ids_value_set(v, sf->shift, sf->bits, seq);
   }
+  if (g->fillrand) fillrand(g, v);
   return IDS_OK;
 }
 

@@ -24,6 +24,7 @@ extern "C" {
 #define IDS_MAXOPTS     8
 #define IDS_TEXTMAX     128     /* longest text form, with its NUL */
 #define IDS_ERRMAX      160
+#define IDS_NAMEMAX     32      /* scheme and field names, with the NUL */
 
 /* Result codes: 0 is success, every failure is negative. */
 enum {
@@ -58,6 +59,11 @@ int      ids_value_cmp (const ids_value *a, const ids_value *b);
 /* Big-endian bytes, the scheme's byte width (1..IDS_MAXBYTES). */
 void     ids_value_to_bytes (const ids_value *v, uint8_t *out, size_t n);
 void     ids_value_from_bytes (ids_value *v, const uint8_t *in, size_t n);
+/* Fields wider than 64 bits, as ceil(bits / 8) big-endian bytes. */
+void     ids_value_getbytes (const ids_value *v, unsigned shift,
+                             unsigned bits, uint8_t *out);
+void     ids_value_setbytes (ids_value *v, unsigned shift, unsigned bits,
+                             const uint8_t *in);
 /* Value of bits width `bits` or fewer? */
 int      ids_value_fits (const ids_value *v, unsigned bits);
 
@@ -207,6 +213,36 @@ size_t ids_list (const char **names, size_t max);
 const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 
+/* A scheme described at run time (idscheme.define in Lua; a plugin in C).
+** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or "N/M s"; epoch in
+** Unix ms), "node" (filled from the generator option of its name),
+** "sequence" (at most one), "random", "constant" (value).  Encodings:
+** dec, hex, base58, base62, crockford, base32, base64url,
+** "b64sort:<64-char alphabet>", uuid. */
+typedef struct ids_fieldspec {
+  const char *name;
+  const char *kind;
+  long long bits;
+  const char *unit;           /* time: NULL means "ms" */
+  int64_t epoch_ms;           /* time */
+  uint64_t value;             /* constant */
+} ids_fieldspec;
+
+typedef struct ids_defspec {
+  const char *name;
+  const ids_fieldspec *fields;          /* most significant first */
+  int nfields;
+  const char *const *encodings;         /* the first is the default */
+  int nencodings;
+  const char *default_encoding;         /* or NULL */
+  long long bytes;                      /* 0: ceil(bits / 8) */
+} ids_defspec;
+
+/* Checks the spec, builds the scheme and registers it.  One error naming
+** the field and the problem on a bad spec; IDS_EEXIST for a taken name. */
+int ids_define (const ids_defspec *spec, const ids_scheme **out,
+                ids_error *e);
+
 /* --------------------------------------------------- layout helpers */
 
 int ids_field_index (const ids_scheme *s, const char *name);
@@ -256,6 +292,7 @@ struct ids_generator {
   uint8_t seqbits;
   uint8_t policy;
   uint8_t step;               /* no sequence field: step the random one */
+  uint8_t fillrand;           /* with a sequence: random fields to fill */
   int64_t qual;               /* the qualifier to generate by default */
   unsigned forkgen;           /* ids_forkgen() at creation */
   void *ud;                   /* the scheme's own generator state */

@@ -59,3 +59,21 @@ int ids_value_fits (const ids_value *v, unsigned bits) {
   }
   return 1;
 }
+
+void ids_value_getbytes (const ids_value *v, unsigned shift, unsigned bits,
+                         uint8_t *out) {
+  size_t n = (bits + 7) / 8;
+  for (size_t k = 0; k < n; k++) {        /* k: byte from the right */
+    unsigned lo = (unsigned)k * 8, w = bits - lo < 8 ? bits - lo : 8;
+    out[n - 1 - k] = (uint8_t)ids_value_get(v, shift + lo, w);
+  }
+}
+
+void ids_value_setbytes (ids_value *v, unsigned shift, unsigned bits,
+                         const uint8_t *in) {
+  size_t n = (bits + 7) / 8;
+  for (size_t k = 0; k < n; k++) {
+    unsigned lo = (unsigned)k * 8, w = bits - lo < 8 ? bits - lo : 8;
+    ids_value_set(v, shift + lo, w, in[n - 1 - k]);
+  }
+}

@@ -188,9 +188,34 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
   lua_remove(L, -2);
 }
 
+/* Pushes the table of shipped scripted schemes (lua/idscheme/schemes),
+** or nil when that Lua part is not installed. */
+static void pushshipped (lua_State *L) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "idscheme.schemes");
+  if (lua_pcall(L, 1, 1, 0) != 0 || !lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+}
+
+/* A shipped script defines its scheme when first asked for. */
+static const ids_scheme *findscheme (lua_State *L, const char *name) {
+  const ids_scheme *d = ids_find(name);
+  if (d != NULL) return d;
+  pushshipped(L);
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "load");
+    lua_pushstring(L, name);
+    lua_call(L, 1, 0);                 /* errors in a script propagate */
+  }
+  lua_pop(L, 1);
+  return ids_find(name);
+}
+
 static int l_scheme (lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
-  const ids_scheme *d = ids_find(name), *s;
+  const ids_scheme *d = findscheme(L, name), *s;
   ids_optval params[IDS_MAXOPTS];
   ids_error e;
   if (d == NULL)
@@ -203,14 +228,125 @@ static int l_scheme (lua_State *L) {
   return 1;
 }
 
+/* Registered schemes and shipped scripts, sorted, each once. */
 static int l_list (lua_State *L) {
   const char *names[64];
   size_t n = ids_list(names, 64);
-  lua_createtable(L, (int)n, 0);
+  int k = 0;
+  lua_newtable(L);                         /* set: name -> true */
   for (size_t i = 0; i < n && i < 64; i++) {
-    lua_pushstring(L, names[i]);
-    lua_rawseti(L, -2, (int)i + 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, names[i]);
   }
+  pushshipped(L);
+  if (lua_istable(L, -1)) {
+    for (int i = 1; lua_rawgeti(L, -1, i), !lua_isnil(L, -1); i++) {
+      lua_pushboolean(L, 1);
+      lua_rawset(L, -4);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  lua_getglobal(L, "table");
+  lua_getfield(L, -1, "sort");
+  lua_remove(L, -2);
+  lua_newtable(L);                         /* the array */
+  lua_pushnil(L);
+  while (lua_next(L, -4) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, ++k);
+  }
+  lua_pushvalue(L, -1);
+  lua_insert(L, -3);                       /* array, sort, array */
+  lua_call(L, 1, 0);
+  return 1;
+}
+
+/* ------------------------------------------------------------- define */
+
+static const char *optstringfield (lua_State *L, int t, const char *k,
+                                   const char *what) {
+  const char *s = NULL;
+  lua_getfield(L, t, k);
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TSTRING)
+      luaL_error(L, "idscheme.define: %s '%s' must be a string", what, k);
+    s = lua_tostring(L, -1);
+  }
+  lua_pop(L, 1);                           /* anchored by the spec table */
+  return s;
+}
+
+static long long optintfield (lua_State *L, int t, const char *k,
+                              long long dflt, const char *what) {
+  long long x = dflt;
+  lua_getfield(L, t, k);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isinteger(L, -1))
+      luaL_error(L, "idscheme.define: %s '%s' must be an integer", what, k);
+    x = (long long)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  return x;
+}
+
+static int l_define (lua_State *L) {
+  ids_fieldspec fs[IDS_MAXFIELDS];
+  const char *encs[IDS_MAXCODECS];
+  ids_defspec sp;
+  const ids_scheme *s;
+  ids_error e;
+  int n;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  memset(&sp, 0, sizeof sp);
+  sp.name = optstringfield(L, 1, "name", "spec");
+  sp.default_encoding = optstringfield(L, 1, "default_encoding", "spec");
+  sp.bytes = optintfield(L, 1, "bytes", 0, "spec");
+  lua_getfield(L, 1, "fields");
+  if (!lua_istable(L, -1))
+    return luaL_error(L, "idscheme.define: scheme '%s': 'fields' must be a "
+                      "table", sp.name ? sp.name : "?");
+  n = (int)lua_rawlen(L, -1);
+  if (n > IDS_MAXFIELDS)
+    return luaL_error(L, "idscheme.define: scheme '%s': more than %d fields",
+                      sp.name ? sp.name : "?", IDS_MAXFIELDS);
+  for (int i = 0; i < n; i++) {
+    int t;
+    lua_rawgeti(L, -1, i + 1);
+    if (!lua_istable(L, -1))
+      return luaL_error(L, "idscheme.define: field %d must be a table", i + 1);
+    t = lua_gettop(L);
+    fs[i].name = optstringfield(L, t, "name", "field");
+    fs[i].kind = optstringfield(L, t, "kind", "field");
+    fs[i].unit = optstringfield(L, t, "unit", "field");
+    fs[i].bits = optintfield(L, t, "bits", 0, "field");
+    fs[i].epoch_ms = (int64_t)optintfield(L, t, "epoch", 0, "field");
+    fs[i].value = (uint64_t)optintfield(L, t, "value", 0, "field");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  sp.fields = fs;
+  sp.nfields = n;
+  lua_getfield(L, 1, "encodings");
+  if (!lua_istable(L, -1))
+    return luaL_error(L, "idscheme.define: scheme '%s': 'encodings' must be "
+                      "a table", sp.name ? sp.name : "?");
+  n = (int)lua_rawlen(L, -1);
+  if (n > IDS_MAXCODECS)
+    return luaL_error(L, "idscheme.define: more than %d encodings",
+                      IDS_MAXCODECS);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, -1, i + 1);
+    encs[i] = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1);                         /* anchored by the table */
+  }
+  sp.encodings = encs;
+  sp.nencodings = n;
+  if (ids_define(&sp, &s, &e) != IDS_OK)
+    return luaL_error(L, "idscheme.define: %s", e.msg);
+  lua_pop(L, 1);
+  pushscheme(L, s);
   return 1;
 }
 
@@ -263,6 +399,13 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
       argerrorf(L, 2, "field '%s' must name a %s type", f->name, s->name);
     x = (uint64_t)q;
   }
+  else if (f->bits > 64) {                 /* set from bytes after compose */
+    size_t n;
+    if (t != LUA_TSTRING || (lua_tolstring(L, -1, &n), n != (f->bits + 7u) / 8))
+      argerrorf(L, 2, "field '%s' must be a string of %d bytes", f->name,
+                (f->bits + 7) / 8);
+    x = 0;
+  }
   else if (!lua_isinteger(L, -1))
     argerrorf(L, 2, "field '%s' must be an integer", f->name);
   else {
@@ -301,6 +444,21 @@ static int s_compose (lua_State *L) {
     lua_pop(L, 1);
   }
   if (ids_compose(s, x, &v, &e) != IDS_OK) return luaL_argerror(L, 2, e.msg);
+  for (int i = 0; i < s->nfields; i++) {   /* fields wider than 64 bits */
+    const ids_field *f = &s->fields[i];
+    if (f->bits > 64) {
+      ids_value w = {{0, 0, 0}};
+      lua_getfield(L, 2, f->name);
+      ids_value_setbytes(&w, 0, (f->bits + 7u) / 8 * 8,
+                         (const uint8_t *)lua_tostring(L, -1));
+      if (!ids_value_fits(&w, f->bits))
+        return argerrorf(L, 2, "field '%s' out of range: more than %d bits",
+                         f->name, f->bits);
+      ids_value_setbytes(&v, f->shift, f->bits,
+                         (const uint8_t *)lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
   pushid(L, s, &v);
   return 1;
 }
@@ -429,6 +587,11 @@ static int i_fields (lua_State *L) {
     const char *q;
     if (f->kind == IDS_QUALIFIER && (q = ids_qualifier_name(d->s, x[i])))
       lua_pushstring(L, q);
+    else if (f->bits > 64) {
+      uint8_t b[IDS_MAXBYTES];
+      ids_value_getbytes(&d->v, f->shift, f->bits, b);
+      lua_pushlstring(L, (const char *)b, (f->bits + 7u) / 8);
+    }
     else
       pushu64(L, x[i], f->name);
     lua_setfield(L, -2, f->name);
@@ -512,7 +675,8 @@ static const luaL_Reg id_meta[] = {
   {"__le", i_le}, {NULL, NULL}
 };
 static const luaL_Reg module_funcs[] = {
-  {"list", l_list}, {"scheme", l_scheme}, {NULL, NULL}
+  {"list", l_list}, {"scheme", l_scheme}, {"define", l_define},
+  {NULL, NULL}
 };
 
 /* Pushes the three metatables, the upvalues of every function. */

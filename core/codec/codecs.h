@@ -49,6 +49,12 @@ int ids_words_decode (const ids_codec *c, const char *s, size_t n,
                       unsigned bits, ids_value *v, ids_error *e);
 int ids_words_prepare (void);
 
+/* 128 bits as 8-4-4-4-12 lowercase hex; reads either case. */
+size_t ids_uuid_encode (const ids_codec *c, const ids_value *v,
+                        unsigned bits, char *out);
+int ids_uuid_decode (const ids_codec *c, const char *s, size_t n,
+                     unsigned bits, ids_value *v, ids_error *e);
+
 extern const char ids_emoji_digits[576 * 4 + 1];
 extern const char *const ids_mn_words[1633];
 
@@ -69,5 +75,8 @@ int ids_radix_prepare_all (ids_radix *const *r, size_t n);
 #define IDS_DIGITS_CROCKFORD  "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #define IDS_ALIASES_CROCKFORD "I1L1O0"
 #define IDS_DIGITS_B32LOWER   "abcdefghijklmnopqrstuvwxyz234567"
+#define IDS_DIGITS_B32        "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+#define IDS_DIGITS_B62 \
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 #endif

@@ -1,0 +1,11 @@
+-- KSUID (segmentio): 32-bit seconds since 1400000000 (2014-05-13) + 128-bit
+-- payload, 27 characters of base62.
+return require("idscheme").define{
+  name = "ksuid",
+  fields = {
+    { name = "timestamp", bits = 32, kind = "time", unit = "s",
+      epoch = 1400000000000 },
+    { name = "payload", bits = 128, kind = "random" },
+  },
+  encodings = { "base62", "hex" },
+}

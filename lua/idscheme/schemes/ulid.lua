@@ -1,0 +1,10 @@
+-- ULID: 48-bit Unix ms + 80 random bits, 26 characters of Crockford base32.
+-- Within one ms each ID adds a random step to the last one (monotonic).
+return require("idscheme").define{
+  name = "ulid",
+  fields = {
+    { name = "timestamp", bits = 48, kind = "time", unit = "ms" },
+    { name = "random", bits = 80, kind = "random" },
+  },
+  encodings = { "crockford", "uuid", "hex" },
+}

@@ -1,0 +1,13 @@
+-- UUIDv7 (RFC 9562): 48-bit Unix ms, version 7, a 12-bit sub-ms sequence
+-- (method 1 of section 6.2), the variant, 62 random bits.
+return require("idscheme").define{
+  name = "uuidv7",
+  fields = {
+    { name = "timestamp", bits = 48, kind = "time", unit = "ms" },
+    { name = "version", bits = 4, kind = "constant", value = 7 },
+    { name = "sequence", bits = 12, kind = "sequence" },
+    { name = "variant", bits = 2, kind = "constant", value = 2 },
+    { name = "random", bits = 62, kind = "random" },
+  },
+  encodings = { "uuid", "hex", "base58" },
+}
