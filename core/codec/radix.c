@@ -101,6 +101,34 @@ static unsigned digits64 (uint64_t x, unsigned base, uint16_t *d) {
   return n;
 }
 
+/* log2 of a power-of-two base, else 0. */
+static unsigned pow2 (unsigned base) {
+  unsigned k = 0;
+  if (base & (base - 1)) return 0;
+  while ((1u << k) < base) k++;
+  return k;
+}
+
+/* Digits of a power-of-two base are slices of bits: no division. */
+static unsigned digitsbits (const ids_value *t, unsigned k, uint16_t *d) {
+  unsigned n = 0, mask = (1u << k) - 1;
+  if (t->w[2] == 0) {
+    unsigned __int128 x = (unsigned __int128)t->w[1] << 64 | t->w[0];
+    do { d[n++] = (uint16_t)((unsigned)x & mask); x >>= k; } while (x);
+  }
+  else {
+    ids_value u = *t;
+    while (u.w[0] | u.w[1] | u.w[2]) {
+      d[n++] = (uint16_t)(u.w[0] & mask);
+      u.w[0] = u.w[0] >> k | u.w[1] << (64 - k);
+      u.w[1] = u.w[1] >> k | u.w[2] << (64 - k);
+      u.w[2] >>= k;
+    }
+    if (n == 0) d[n++] = 0;
+  }
+  return n;
+}
+
 size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
                          unsigned bits, char *out) {
   const ids_radix *r = c->param;
@@ -115,6 +143,8 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
   shl(&t, r->shift);
   if (t.w[1] == 0 && t.w[2] == 0)
     nd = digits64(t.w[0], r->base, d);
+  else if (pow2(r->base))
+    nd = digitsbits(&t, pow2(r->base), d);
   else
     while (t.w[0] | t.w[1] | t.w[2]) d[nd++] = (uint16_t)divmod(&t, r->base);
   while (nd < w) d[nd++] = 0;
