@@ -7,6 +7,7 @@
 
 #include "lua.h"
 #include "lauxlib.h"
+#include "lualib.h"                    /* LuaJIT's names LUA_JITLIBNAME */
 
 #if LUA_VERSION_NUM < 502              /* Lua 5.1, LuaJIT */
 
@@ -16,7 +17,7 @@
                                        lua_type(L, -1))
 /* one user value per userdata, kept as its environment table */
 #define lua_newuserdatauv(L, sz, nuv) lua_newuserdata(L, (sz))
-#define lua_setiuservalue(L, i, n)    (lua_setfenv(L, (i)), 1)
+#define lua_setiuservalue(L, i, n)    lua_setfenv(L, (i))
 #define lua_getiuservalue(L, i, n)    (lua_getfenv(L, (i)), lua_type(L, -1))
 #define luaL_typeerror(L, a, t) \
   luaL_argerror(L, (a), lua_pushfstring(L, "%s expected, got %s", (t), \
@@ -29,7 +30,7 @@ static int lua_isinteger (lua_State *L, int i) {
   return x == (lua_Number)(lua_Integer)x;
 }
 
-#if !defined(LUAJIT_VERSION_NUM)       /* LuaJIT 2.1 has these already */
+#if !defined(LUA_JITLIBNAME)           /* LuaJIT 2.1 has these already */
 static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
   for (; l->name; l++) {
     for (int i = 0; i < nup; i++) lua_pushvalue(L, -nup);
@@ -40,7 +41,8 @@ static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
 }
 #endif
 
-/* Integers above 2^53 do not survive a double: refuse them. */
+/* Integers above 2^53 do not survive a double: such field values are
+** given as decimal strings, and id:integer() refuses them. */
 #define IDS_INT_EXACT_BITS 53
 
 #else

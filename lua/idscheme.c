@@ -73,6 +73,31 @@ static void pushu64 (lua_State *L, uint64_t x, const char *what) {
   lua_pushinteger(L, (lua_Integer)x);
 }
 
+/* A field value: an integer, or a decimal string where numbers would lose
+** precision (LuaJIT above 2^53). */
+static void pushfield (lua_State *L, uint64_t x) {
+  if (IDS_INT_EXACT_BITS < 64 && (x >> IDS_INT_EXACT_BITS) != 0) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
+    lua_pushstring(L, buf);
+  }
+  else
+    lua_pushinteger(L, (lua_Integer)x);
+}
+
+/* Decimal digits only, at most 2^64-1; 0 if not. */
+static int todec (const char *s, size_t n, uint64_t *x) {
+  *x = 0;
+  if (n == 0) return 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9' ||
+        __builtin_mul_overflow(*x, 10, x) ||
+        __builtin_add_overflow(*x, (uint64_t)(s[i] - '0'), x))
+      return 0;
+  }
+  return 1;
+}
+
 /* Encoding named at `arg` (nil: NULL, the default), or an error. */
 static const ids_codec *optcodec (lua_State *L, const ids_scheme *s,
                                   int arg) {
@@ -376,6 +401,12 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
   ids_error e;
   uint64_t x;
   int t = lua_getfield(L, 2, f->name);
+  if (t != LUA_TNIL && f->from) {          /* not both ways at once */
+    int both = lua_getfield(L, 2, f->from) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (both)
+      argerrorf(L, 2, "give field '%s' or '%s', not both", f->name, f->from);
+  }
   if (t == LUA_TNIL && f->from && s->hashname) {
     size_t n;
     const char *str;
@@ -405,6 +436,13 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
       argerrorf(L, 2, "field '%s' must be a string of %d bytes", f->name,
                 (f->bits + 7) / 8);
     x = 0;
+  }
+  else if (t == LUA_TSTRING) {             /* decimal, as fields() gives */
+    size_t n;
+    const char *str = lua_tolstring(L, -1, &n);
+    if (!todec(str, n, &x))
+      argerrorf(L, 2, "field '%s' must be an integer or a decimal string",
+                f->name);
   }
   else if (!lua_isinteger(L, -1))
     argerrorf(L, 2, "field '%s' must be an integer", f->name);
@@ -593,7 +631,7 @@ static int i_fields (lua_State *L) {
       lua_pushlstring(L, (const char *)b, (f->bits + 7u) / 8);
     }
     else
-      pushu64(L, x[i], f->name);
+      pushfield(L, x[i]);
     lua_setfield(L, -2, f->name);
   }
   return 1;
