@@ -437,7 +437,9 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
                 (f->bits + 7) / 8);
     x = 0;
   }
-  else if (t == LUA_TSTRING) {             /* decimal, as fields() gives */
+  else if (t == LUA_TSTRING && IDS_INT_EXACT_BITS < 64) {
+    /* where numbers are doubles, big values travel as decimal strings,
+    ** as fields() gives them */
     size_t n;
     const char *str = lua_tolstring(L, -1, &n);
     if (!todec(str, n, &x))

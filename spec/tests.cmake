@@ -21,3 +21,10 @@ endfunction()
 ids_c_test(test_fluid_vectors 60)
 # paced by FLUID's 1024 IDs per ms: 20 million IDs take about 20 s
 ids_c_test(test_generator 300)
+# Flax, Snowflake and SIQ against every applicable reference vector
+ids_c_test(test_flax_snowflake_siq 60)
+# kuid64 and kuid96 (fogfish/uid 1.3.5): vectors, node hashes, API calls
+ids_c_test(test_kuid 60)
+# generators of flax, snowflake, siq, kuid64, kuid96: 10 M ordered IDs
+# each, threads, SIQ's serial per type, fork, the entropy pool
+ids_c_test(test_generators2 300)

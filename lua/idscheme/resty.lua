@@ -1,0 +1,135 @@
+-- idscheme.resty: request IDs in OpenResty / nginx's Lua module.
+--
+--   init_worker_by_lua_block {
+--     require("idscheme.resty").init{ scheme = "fluid" }
+--   }
+--   access_by_lua_block {
+--     require("idscheme.resty").request_id{ var = "request_id_ids" }
+--   }
+--
+-- init() gives this worker a generator whose node fields (FLUID's
+-- generator, Snowflake's worker and shard, ...) hold a slot that no other
+-- live process holds: the slot is an exclusive flock() on a file, which
+-- the kernel releases only when the process exits.  So the old workers of
+-- a reload (HUP), which reuse ngx.worker.id() while they drain, and the
+-- workers of a binary upgrade keep their slots, and new workers take
+-- others.
+local idscheme = require "idscheme"
+local ffi = require "ffi"
+
+ffi.cdef [[
+int open (const char *path, int flags, int mode);
+int flock (int fd, int operation);
+int close (int fd);
+]]
+
+local O_RDWR, O_CREAT, O_CLOEXEC = 2, 64, 524288
+local LOCK_EX, LOCK_NB = 2, 4
+
+local M = { _VERSION = idscheme._VERSION }
+
+local gen, encoding, scheme, slotfd, slot
+
+-- Claims a free slot in [0, 2^bits), starting from `start`; the file
+-- descriptor stays open (and locked) for the life of the worker.
+local function claim (dir, name, bits, start)
+  local n = bits >= 16 and 65536 or 2 ^ bits
+  for i = 0, n - 1 do
+    local s = (start + i) % n
+    local path = string.format("%s/idscheme-%s-%d.lock", dir, name, s)
+    local fd = ffi.C.open(path, O_RDWR + O_CREAT + O_CLOEXEC, 384) -- 0600
+    if fd < 0 then
+      error("idscheme.resty: cannot open " .. path .. " (set lock_dir)", 3)
+    end
+    if ffi.C.flock(fd, LOCK_EX + LOCK_NB) == 0 then return s, fd end
+    ffi.C.close(fd)
+  end
+  error("idscheme.resty: all " .. n .. " slots of " .. name .. " are taken", 3)
+end
+
+-- Options: scheme (default "fluid"), params (scheme parameters), options
+-- (generator options; node fields given here are kept as they are),
+-- encoding (default: the scheme's), lock_dir (default: nginx's prefix).
+function M.init (opts)
+  opts = opts or {}
+  local name = opts.scheme or "fluid"
+  local s = idscheme.scheme(name, opts.params)
+  local genopts, nodes, bits, random = {}, {}, 0, false
+  for k, v in pairs(opts.options or {}) do genopts[k] = v end
+  for _, f in ipairs(s.fields) do
+    if f.kind == "node" and genopts[f.name] == nil then
+      nodes[#nodes + 1] = f
+      bits = bits + f.bits
+    elseif f.kind == "random" then
+      random = true
+    end
+  end
+  if #nodes > 0 then
+    if slotfd then ffi.C.close(slotfd) end
+    local dir = opts.lock_dir or (ngx and ngx.config.prefix()) or "."
+    dir = dir:gsub("/$", "")
+    local start = (ngx and ngx.worker and ngx.worker.id()) or 0
+    slot, slotfd = claim(dir, name, math.min(bits, 16), start)
+    local rest = slot                     -- the last node field gets the low bits
+    for i = #nodes, 1, -1 do
+      local f = nodes[i]
+      local w = 2 ^ f.bits
+      genopts[f.name] = rest % w
+      rest = math.floor(rest / w)
+    end
+  elseif not random then
+    error("idscheme.resty: " .. name .. " has neither a node field nor " ..
+          "random bits: its IDs would repeat across workers", 2)
+  end
+  gen = s:generator(genopts)
+  scheme = s
+  encoding = opts.encoding or s.default_encoding
+  return gen
+end
+
+function M.slot () return slot end
+function M.generator () return gen end
+
+-- The next ID as a string in the configured encoding.
+function M.next_string ()
+  if not gen then
+    error("idscheme.resty: call init() in init_worker_by_lua first", 2)
+  end
+  return gen:next_string(encoding)
+end
+
+local function header_var (h)
+  return "http_" .. h:lower():gsub("-", "_")
+end
+
+-- An incoming ID is reused only when asked (reuse = true: any token of
+-- 1..128 safe characters; reuse = "scheme": one that decodes).
+local function acceptable (text, how)
+  if not text or #text == 0 or #text > 128 then return false end
+  if how == "scheme" then return scheme:decode(text) ~= nil end
+  return not text:find("[^%w%._~:+/=%-]")
+end
+
+-- Sets the request ID once per request and returns it.  Options: header
+-- (default "X-Request-Id"), reuse (see above), var (an nginx variable to
+-- set, declared with `set $name "";`), response_header (default true),
+-- request_header (pass it upstream; default false).
+function M.request_id (opts)
+  local ctx = ngx.ctx
+  local id = ctx.idscheme_request_id
+  if id then return id end
+  opts = opts or {}
+  local header = opts.header or "X-Request-Id"
+  if opts.reuse then
+    local incoming = ngx.var[header_var(header)]
+    if acceptable(incoming, opts.reuse) then id = incoming end
+  end
+  id = id or M.next_string()
+  ctx.idscheme_request_id = id
+  if opts.var then ngx.var[opts.var] = id end
+  if opts.response_header ~= false then ngx.header[header] = id end
+  if opts.request_header then ngx.req.set_header(header, id) end
+  return id
+end
+
+return M
