@@ -37,7 +37,7 @@ local function claim (dir, name, bits, start)
   for i = 0, n - 1 do
     local s = (start + i) % n
     local path = string.format("%s/idscheme-%s-%d.lock", dir, name, s)
-    local fd = ffi.C.open(path, O_RDWR + O_CREAT + O_CLOEXEC, 384) -- 0600
+    local fd = ffi.C.open(path, O_RDWR + O_CREAT + O_CLOEXEC, 438) -- 0666
     if fd < 0 then
       error("idscheme.resty: cannot open " .. path .. " (set lock_dir)", 3)
     end
@@ -49,7 +49,10 @@ end
 
 -- Options: scheme (default "fluid"), params (scheme parameters), options
 -- (generator options; node fields given here are kept as they are),
--- encoding (default: the scheme's), lock_dir (default: nginx's prefix).
+-- encoding (default: the scheme's first that writes ASCII, for headers
+-- and logs: f58_plain, not f58, for FLUID), lock_dir (default "/tmp": a folder
+-- the workers' user may write; every nginx on the host that shares it
+-- shares the slots, which only makes them more unique).
 function M.init (opts)
   opts = opts or {}
   local name = opts.scheme or "fluid"
@@ -66,7 +69,7 @@ function M.init (opts)
   end
   if #nodes > 0 then
     if slotfd then ffi.C.close(slotfd) end
-    local dir = opts.lock_dir or (ngx and ngx.config.prefix()) or "."
+    local dir = opts.lock_dir or "/tmp"
     dir = dir:gsub("/$", "")
     local start = (ngx and ngx.worker and ngx.worker.id()) or 0
     slot, slotfd = claim(dir, name, math.min(bits, 16), start)
@@ -83,7 +86,14 @@ function M.init (opts)
   end
   gen = s:generator(genopts)
   scheme = s
-  encoding = opts.encoding or s.default_encoding
+  encoding = opts.encoding
+  if not encoding then
+    -- headers and logs want ASCII: the first encoding that writes it
+    local probe = gen:next()
+    for _, e in ipairs(s.encodings) do
+      if not probe:encode(e):find("[\128-\255]") then encoding = e break end
+    end
+  end
   return gen
 end
 

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# spec/nginx/run.sh BUILDDIR [MODE]: request IDs in a real nginx.
+#
+# Starts nginx (4 workers, 127.0.0.1, a temporary prefix) with the LuaJIT
+# build of the module, drives it with wrk from several connections, sends
+# HUP halfway so that old and new workers overlap, then checks every ID
+# from the responses and the access log (check.lua).  MODE "resty": FLUID
+# through idscheme.resty (slots per worker); "master": a Flax generator
+# created in init_by_lua, before the workers fork.  Never leaves nginx
+# running.
+set -u
+build=$(cd "${1:?usage: run.sh BUILDDIR [resty|master]}" && pwd)
+mode=${2:-resty}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+for tool in nginx wrk luajit lua5.4; do
+  command -v "$tool" >/dev/null || { echo "$tool not installed"; echo "0 passed, 1 failed"; exit 1; }
+done
+[ -f "$build/luajit/idscheme.so" ] || { echo "no $build/luajit/idscheme.so"; echo "0 passed, 1 failed"; exit 1; }
+
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-nginx.XXXXXX")
+mkdir -p "$prefix/logs" "$prefix/locks"
+chmod 755 "$prefix"; chmod 1777 "$prefix/locks"   # workers run as nobody
+stop () {
+  if [ -f "$prefix/logs/nginx.pid" ]; then
+    local pid; pid=$(cat "$prefix/logs/nginx.pid" 2>/dev/null)
+    if [ -n "$pid" ]; then
+      kill -QUIT "$pid" 2>/dev/null
+      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -KILL "$pid" 2>/dev/null
+    fi
+  fi
+  pkill -KILL -f -- "-p $prefix" 2>/dev/null
+}
+trap 'stop; rm -rf "$prefix"' EXIT
+
+port=$((20000 + RANDOM % 20000))
+case $mode in
+  resty)
+    scheme=fluid
+    init='init_by_lua_block { require "idscheme" }'
+    initw="init_worker_by_lua_block { require('idscheme.resty').init{ scheme = 'fluid', lock_dir = '$prefix/locks' } }"
+    setid='set_by_lua_block $ids_id { return require("idscheme.resty").request_id{ response_header = false } }'
+    ;;
+  master)
+    scheme=flax
+    init='init_by_lua_block { MASTER_GEN = require("idscheme").scheme("flax"):generator() }'
+    initw=''
+    setid='set_by_lua_block $ids_id { return MASTER_GEN:next_string() }'
+    ;;
+  *) echo "unknown mode $mode"; exit 2 ;;
+esac
+
+cat > "$prefix/nginx.conf" <<CONF
+worker_processes 4;
+error_log logs/error.log warn;
+pid logs/nginx.pid;
+load_module /usr/lib/nginx/modules/ndk_http_module.so;
+load_module /usr/lib/nginx/modules/ngx_http_lua_module.so;
+events { worker_connections 1024; }
+http {
+  lua_package_path "$root/lua/?.lua;$root/lua/?/init.lua;;";
+  lua_package_cpath "$build/luajit/?.so;;";
+  log_format ids escape=none '\$pid \$ids_id';
+  $init
+  $initw
+  server {
+    listen 127.0.0.1:$port;
+    access_log logs/ids.log ids;
+    location = /id {
+      $setid
+      add_header X-Request-Id \$ids_id;
+      return 200 "\$ids_id\n";
+    }
+  }
+}
+CONF
+
+nginx -p "$prefix" -c "$prefix/nginx.conf" || { cat "$prefix/logs/error.log"; echo "0 passed, 1 failed"; exit 1; }
+for _ in $(seq 50); do
+  (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break
+  sleep 0.1
+done
+
+wrk -t 4 -c 32 -d 6s -s "$here/collect.lua" "http://127.0.0.1:$port/id" \
+    > "$prefix/responses.raw" 2> "$prefix/wrk.err" &
+wrkpid=$!
+sleep 2.5
+kill -HUP "$(cat "$prefix/logs/nginx.pid")"   # reload: old and new workers overlap
+wait $wrkpid
+stop
+# wrk appends its own report after the bodies: keep the ID lines only
+grep -v -E '^(Running|  |Requests/sec|Transfer/sec|$)' "$prefix/responses.raw" > "$prefix/responses"
+tail -8 "$prefix/responses.raw" | grep -E 'requests in|Requests/sec|Socket errors|Non-2xx'
+if grep -q -E '\[(alert|emerg|crit|error)\]' "$prefix/logs/error.log"; then
+  grep -E '\[(alert|emerg|crit|error)\]' "$prefix/logs/error.log" | head -5
+  echo "nginx logged errors"; echo "0 passed, 1 failed"; exit 1
+fi
+LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
+  lua5.4 "$here/check.lua" "$scheme" "$prefix/responses" "$prefix/logs/ids.log" 50000
