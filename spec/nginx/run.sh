@@ -9,6 +9,7 @@
 # created in init_by_lua, before the workers fork.  Never leaves nginx
 # running.
 set -u
+PATH=$PATH:/usr/sbin
 build=$(cd "${1:?usage: run.sh BUILDDIR [resty|master]}" && pwd)
 mode=${2:-resty}
 here=$(cd "$(dirname "$0")" && pwd)
