@@ -305,9 +305,22 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
   return rc;
 }
 
+/* After fork, a purely random generator (no sequence, no node) draws
+** afresh in the child; any other would repeat its parent's IDs. */
+static int afterfork (ids_generator *g, ids_error *e) {
+  for (int i = 0; i < g->s->nfields; i++)
+    if (g->s->fields[i].kind == IDS_NODE || g->s->fields[i].kind == IDS_HASH)
+      return forked(g, e);
+  if (!g->step || g->s->next) return forked(g, e);
+  g->state[0] = 0;
+  g->forkgen = forks;
+  return IDS_OK;
+}
+
 int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e) {
-  if (g->forkgen != forks) return forked(g, e);
+  int r;
+  if (g->forkgen != forks && (r = afterfork(g, e)) != IDS_OK) return r;
   if (g->s->next) return g->s->next(g, qual, v, e);
   return g->step ? next_step(g, v, e) : next_counter(g, v, e);
 }

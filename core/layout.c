@@ -19,8 +19,8 @@ int ids_field_index (const ids_scheme *s, const char *name) {
 int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
                              size_t len) {
   for (int i = 0; i < s->nquals; i++)
-    if (strncmp(s->quals[i].name, name, len) == 0 &&
-        s->quals[i].name[len] == '\0')
+    if (strlen(s->quals[i].name) == len &&
+        memcmp(s->quals[i].name, name, len) == 0)
       return (int64_t)s->quals[i].value;
   return -1;
 }

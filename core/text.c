@@ -9,7 +9,7 @@ const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
                                  size_t len) {
   for (int i = 0; i < s->ncodecs; i++) {
     const char *cn = s->codecs[i]->name;
-    if (strncmp(cn, name, len) == 0 && cn[len] == '\0') return s->codecs[i];
+    if (strlen(cn) == len && memcmp(cn, name, len) == 0) return s->codecs[i];
   }
   return NULL;
 }

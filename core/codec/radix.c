@@ -159,7 +159,8 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
   return n;
 }
 
-/* v = v * b + d over 160 bits; 0 if it no longer fits. */
+/* v = v * b + d over the 192 bits of storage (room for pad bits beyond
+** 160); 0 if it no longer fits. */
 static int muladd (ids_value *v, unsigned b, unsigned d) {
   unsigned __int128 carry = d;
   for (int i = 0; i < 3; i++) {
@@ -167,7 +168,7 @@ static int muladd (ids_value *v, unsigned b, unsigned d) {
     v->w[i] = (uint64_t)cur;
     carry = cur >> 64;
   }
-  return carry == 0 && (v->w[2] >> 32) == 0;
+  return carry == 0;
 }
 
 static int digit (const ids_radix *r, const char *p) {
