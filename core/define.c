@@ -183,6 +183,9 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
       clock_gettime(CLOCK_REALTIME, &now);
       /* today's time in the field's unit must fit its width */
       t = ((unsigned __int128)now.tv_sec * 1000 + now.tv_nsec / 1000000);
+      if (f->epoch_ms < 0 || f->epoch_ms > IDS_EPOCH_MAX)
+        { r = bad(e, sp, fn, "epoch %s%lld ms is out of range", "",
+                  (long long)f->epoch_ms); goto fail; }
       if ((int64_t)t < f->epoch_ms)
         { r = bad(e, sp, fn, "epoch %s%lld ms is in the future", "",
                   (long long)f->epoch_ms); goto fail; }

@@ -126,6 +126,9 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
       ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits,
                     (uint64_t)x);
   }
+  if (epoch_ms < 0 || epoch_ms > IDS_EPOCH_MAX)
+    return ids_fail(e, IDS_ERANGE, "%s: epoch %lld ms is out of range",
+                    s->name, (long long)epoch_ms);
   /* ticks per nanosecond = num / (den * 1e9), reduced */
   num = s->unit.per_sec_num;
   den = s->unit.per_sec_den * 1000000000u;

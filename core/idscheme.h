@@ -25,6 +25,7 @@ extern "C" {
 #define IDS_TEXTMAX     128     /* longest text form, with its NUL */
 #define IDS_ERRMAX      160
 #define IDS_NAMEMAX     32      /* scheme and field names, with the NUL */
+#define IDS_EPOCH_MAX   9000000000000ll  /* ms; ns since 1970 fit int64 */
 
 /* Result codes: 0 is success, every failure is negative. */
 enum {

@@ -95,6 +95,14 @@ const ids_scheme *ids_open (const ids_scheme *d, const ids_optval *p,
   size_t n;
   opened *o;
   if (d->open == NULL || d->nparams == 0) return d;
+  for (int i = 0; i < d->nparams; i++)
+    if (p[i].set && d->params[i].type == IDS_OPT_INT &&
+        (p[i].i < d->params[i].min || p[i].i > d->params[i].max)) {
+      ids_fail(e, IDS_ERANGE, "%s parameter %s out of range: %lld (allowed "
+               "%lld..%lld)", d->name, d->params[i].name, (long long)p[i].i,
+               (long long)d->params[i].min, (long long)d->params[i].max);
+      return NULL;
+    }
   n = paramkey(d, p, key, sizeof key);
   if (n == sizeof key) {
     ids_fail(e, IDS_EINVAL, "%s: parameters too long", d->name);

@@ -27,7 +27,8 @@ static int lua_isinteger (lua_State *L, int i) {
   lua_Number x;
   if (lua_type(L, i) != LUA_TNUMBER) return 0;
   x = lua_tonumber(L, i);
-  return x == (lua_Number)(lua_Integer)x;
+  /* in range before the cast: converting NaN or >= 2^63 is undefined */
+  return x >= -0x1p63 && x < 0x1p63 && x == (lua_Number)(lua_Integer)x;
 }
 
 #if !defined(LUA_JITLIBNAME)           /* LuaJIT 2.1 has these already */

@@ -51,7 +51,7 @@ static const ids_codec *detect (const ids_scheme *s, const char *t,
 
 static const ids_optdef genopts[] = {
   {"generator", IDS_OPT_INT, 0, 16383, 0},
-  {"epoch_ms", IDS_OPT_INT, 0, (int64_t)1 << 53, 1735689600000},
+  {"epoch_ms", IDS_OPT_INT, 0, IDS_EPOCH_MAX, 1735689600000},
   {"start_timestamp", IDS_OPT_INT, 0, ((int64_t)1 << 40) - 1, 0},
 };
 

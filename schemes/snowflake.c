@@ -27,7 +27,7 @@ static const ids_codec c_b32l = {"b32l", ids_radix_encode, ids_radix_decode,
                                  &b32l};
 
 static const ids_optdef params[] = {
-  {"epoch_ms", IDS_OPT_INT, 0, (int64_t)1 << 53, 1420070400000},
+  {"epoch_ms", IDS_OPT_INT, 0, IDS_EPOCH_MAX, 1420070400000},
 };
 static const ids_optdef genopts[] = {
   {"worker", IDS_OPT_INT, 0, 31, 0},

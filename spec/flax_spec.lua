@@ -4,6 +4,8 @@
 --
 -- Big values are compared as decimal strings (id:encode("dec")).  JSON
 -- numbers are doubles, so 56-bit randoms are read from their hex fields.
+-- A random at or above 2^53 is an integer under Lua 5.4 and a decimal
+-- string under LuaJIT, in compose() and fields() alike (helper.field).
 --
 -- Where the reference is defective (spec/vectors/README.md, "Flax"), we
 -- assert our documented behaviour instead:
@@ -18,8 +20,10 @@ local idscheme = require "idscheme"
 
 local V = helper.vectors("flax")
 
-local TWO40 = 1 << 40
-local TWO56 = 1 << 56
+local TWO40 = helper.pow2(40)
+local TWO56 = helper.pow2(56)
+-- 2^56-1, the widest random, as compose() takes and fields() gives it
+local MAX56 = helper.field("72057594037927935")
 local TWO96 = "79228162514264337593543950336"
 local MAX96 = "79228162514264337593543950335"
 local EPOCH_MS = 1420070400000                 -- 2015-01-01T00:00:00Z
@@ -73,7 +77,7 @@ describe("flax", function ()
       local input, out = e.input, e.output
       local d = e.derived_not_reference
       local ms = d.ms_since_flax_epoch
-      local random = d.random56_hex and tonumber(d.random56_hex, 16)
+      local random = d.random56_hex and helper.field_hex(d.random56_hex)
 
       if input.float_math_differs_from_exact == true then
         -- Float seconds lose a millisecond in the reference: our time
@@ -198,8 +202,8 @@ describe("flax", function ()
     it("packs timestamp << 56 | random", function ()
       assert.are.equal("0", compose(0, 0):encode("dec"))
       assert.are.equal("72057594037927936", compose(1, 0):encode("dec"))
-      assert.are.equal(MAX96, compose(TWO40 - 1, TWO56 - 1):encode("dec"))
-      assert.are.equal("zzzzzzzzzzzzzzzz", compose(TWO40 - 1, TWO56 - 1)
+      assert.are.equal(MAX96, compose(TWO40 - 1, MAX56):encode("dec"))
+      assert.are.equal("zzzzzzzzzzzzzzzz", compose(TWO40 - 1, MAX56)
                                              :encode())
     end)
 
@@ -219,8 +223,8 @@ describe("flax", function ()
     it("raises when a field is out of range, naming it", function ()
       local cases = {
         { "timestamp", TWO40 }, { "timestamp", -1 },
-        { "timestamp", math.maxinteger }, { "timestamp", math.mininteger },
-        { "random", TWO56 }, { "random", -1 }, { "random", math.maxinteger },
+        { "timestamp", helper.MAXINT }, { "timestamp", helper.MININT },
+        { "random", TWO56 }, { "random", -1 }, { "random", helper.MAXINT },
       }
       for _, c in ipairs(cases) do
         local f = { timestamp = 1, random = 2 }
@@ -236,6 +240,41 @@ describe("flax", function ()
           s:compose({ timestamp = 1, random = bad })
         end, "random")
       end
+    end)
+
+    it("takes and gives a random at or above 2^53 as an integer (Lua 5.4) "
+       .. "or a decimal string (LuaJIT)", function ()
+      local below, above = "9007199254740991", "9007199254740993"
+      if helper.INT64 then
+        local id = compose(5, 72057594037927935)
+        assert.are.equal("integer", math.type(id:fields().random))
+        assert.are.same({ timestamp = 5, random = 72057594037927935 },
+                        id:fields())
+        assert.are.equal("432345564227567615", id:encode("dec"))
+        assert.are.equal(9007199254740993,
+                         compose(5, 9007199254740993):fields().random)
+        -- decimal strings are for LuaJIT only: 5.4 has the integers
+        for _, text in ipairs({ "72057594037927935", above, below, "1" }) do
+          helper.assert_raises(function () compose(5, text) end, "random",
+                               "compose random = " .. helper.show(text))
+        end
+      else
+        local id = compose(5, "72057594037927935")
+        assert.are.equal("string", type(id:fields().random))
+        assert.are.same({ timestamp = 5, random = "72057594037927935" },
+                        id:fields())
+        assert.are.equal("432345564227567615", id:encode("dec"))
+        assert.are.equal(above, compose(5, above):fields().random)
+        assert.are.equal(9007199254740991, compose(5, below):fields().random)
+        assert.is_true(compose(5, "7") == compose(5, 7))
+        -- what is not a decimal of 0..2^56-1 still raises, naming random
+        for _, text in ipairs({ "72057594037927936", "18446744073709551616",
+                                "", "-1", "+1", "1.0", "0x10", " 1" }) do
+          helper.assert_raises(function () compose(5, text) end, "random",
+                               "compose random = " .. helper.show(text))
+        end
+      end
+      assert.are.equal(MAX96, compose(TWO40 - 1, MAX56):encode("dec"))
     end)
 
     it("raises on a field flax does not have, naming it", function ()
@@ -366,7 +405,7 @@ describe("flax", function ()
     end)
 
     it("order by value", function ()
-      assert.is_true(compose(1, TWO56 - 1) < compose(2, 0))
+      assert.is_true(compose(1, MAX56) < compose(2, 0))
       assert.is_true(compose(5, 1) < compose(5, 2))
       assert.is_false(compose(5, 2) < compose(5, 2))
       assert.is_true(compose(5, 2) <= compose(5, 2))

@@ -10,6 +10,106 @@ local cjson = require "cjson"
 
 local helper = {}
 
+-- ---------------------------------------------------------------------
+-- Numbers under both interpreters.  The specs run under Lua 5.4 (64-bit
+-- integers, native bitwise operators) and LuaJIT 2.1 (Lua 5.1 syntax;
+-- every number a double, exact up to 2^53).  Nothing below uses syntax
+-- that LuaJIT cannot parse: 5.4's operators live in a chunk compiled by
+-- `load` only where the interpreter has them.  Where the CONTRACT differs
+-- by design (DESIGN.md, lua/compat.h: id:integer() and fields() values at
+-- or above 2^53, decimal-string fields in compose), the specs branch on
+-- helper.INT64 and assert each side's behaviour explicitly.
+
+-- true where numbers have a 64-bit integer subtype (Lua 5.3+); false where
+-- every number is a double (LuaJIT, Lua 5.1).
+helper.INT64 = math.type ~= nil
+
+-- Bits of an unsigned value that a number holds exactly: the binding's
+-- IDS_INT_EXACT_BITS (lua/compat.h).
+helper.EXACT_BITS = helper.INT64 and 64 or 53
+
+-- 2^53 as a decimal string: where numbers are doubles, the binding gives
+-- values at or above it as decimal strings (fields()) or refuses them
+-- (id:integer()).
+helper.TWO53 = "9007199254740992"
+
+local floor = math.floor
+
+-- Whether x is a number with an integral value that the interpreter holds
+-- as an integer: Lua 5.4's integer subtype; under LuaJIT a double with an
+-- integral value inside the exact range (|x| < 2^53).
+function helper.is_integer (x)
+  if helper.INT64 then return math.type(x) == "integer" end
+  return type(x) == "number" and x == floor(x) and x > -2^53 and x < 2^53
+end
+
+-- math.tointeger: x as an integer, or nil when x has no integral value (or
+-- is not a number).  Under LuaJIT, an integral double of the int64 range.
+function helper.tointeger (x)
+  if helper.INT64 then
+    return type(x) == "number" and math.tointeger(x) or nil
+  end
+  if type(x) == "number" and x == floor(x) and x >= -2^63 and x < 2^63 then
+    return x
+  end
+  return nil
+end
+
+-- The largest and smallest integers the interpreter has: math.maxinteger
+-- and math.mininteger; under LuaJIT the largest double below 2^63
+-- (2^63 - 1024, the largest number that converts to an int64) and -2^63.
+helper.MAXINT = math.maxinteger or (2^63 - 1024)
+helper.MININT = math.mininteger or -2^63
+
+-- 2^n, exactly: an integer under 5.4 (1 << n, for n <= 62), a double
+-- under LuaJIT.
+function helper.pow2 (n)
+  assert(n >= 0 and n <= 62 and n == floor(n), "pow2: bad exponent")
+  local x = 2^n
+  return helper.INT64 and math.tointeger(x) or x
+end
+
+-- Integer and bitwise arithmetic on non-negative integers: idiv (//),
+-- band (&), bor (|), bxor (~), shl (<<), shr (>>).  Lua 5.4 uses its
+-- operators (64-bit); under LuaJIT they work on values below 2^53 through
+-- the 32-bit `bit` library on each half, and raise rather than round.
+if helper.INT64 then
+  local ops = assert(load([[
+    return {
+      idiv = function (a, b) return a // b end,
+      band = function (a, b) return a & b end,
+      bor = function (a, b) return a | b end,
+      bxor = function (a, b) return a ~ b end,
+      shl = function (a, n) return a << n end,
+      shr = function (a, n) return a >> n end,
+    }
+  ]], "=helper(5.4 operators)"))()
+  for k, f in pairs(ops) do helper[k] = f end
+else
+  local bit = require "bit"
+  local TWO32 = 2^32
+
+  local function check (x)
+    assert(type(x) == "number" and x >= 0 and x < 2^53 and x == floor(x),
+           "not an integer of 0..2^53-1: " .. tostring(x))
+    return x
+  end
+
+  -- f applied to the high and low 32-bit halves of a and b.
+  local function halves (f, a, b)
+    local al, bl = check(a) % TWO32, check(b) % TWO32
+    local ah, bh = (a - al) / TWO32, (b - bl) / TWO32
+    return (f(ah, bh) % TWO32) * TWO32 + f(al, bl) % TWO32
+  end
+
+  function helper.idiv (a, b) return floor(a / b) end
+  function helper.band (a, b) return halves(bit.band, a, b) end
+  function helper.bor (a, b) return halves(bit.bor, a, b) end
+  function helper.bxor (a, b) return halves(bit.bxor, a, b) end
+  function helper.shl (a, n) return check(check(a) * 2^n) end
+  function helper.shr (a, n) return floor(check(a) / 2^n) end
+end
+
 local function dirname (p)
   return p:match("^(.*)[/\\][^/\\]*$") or "."
 end
@@ -33,12 +133,13 @@ function helper.read (rel)
 end
 
 -- cjson gives every JSON number as a float: make integral ones integers, so
--- that they can be handed to compose() and compared with fields().
+-- that they can be handed to compose() and compared with fields().  (Under
+-- LuaJIT every number is a double already: nothing to do.)
 local function integers (x)
   if type(x) == "table" then
     for k, v in pairs(x) do x[k] = integers(v) end
     return x
-  elseif math.type(x) == "float" then
+  elseif helper.INT64 and math.type(x) == "float" then
     return math.tointeger(x) or x
   end
   return x
@@ -78,13 +179,93 @@ end
 
 -- A decimal string of an unsigned 64-bit value as a Lua integer, wrapped
 -- above 2^63 exactly as string.unpack("<I8", ...) gives it (Lua integer
--- arithmetic wraps modulo 2^64).
+-- arithmetic wraps modulo 2^64).  Where numbers are doubles, only values
+-- below 2^53 have an exact number: others raise.
 function helper.u64 (dec)
   assert(type(dec) == "string" and dec:match("^%d+$"), "not a decimal: "
          .. tostring(dec))
+  assert(helper.INT64 or helper.dec_less(helper.decnorm(dec), helper.TWO53),
+         "no exact number for " .. dec .. " (numbers are doubles)")
   local n = 0
   for i = 1, #dec do n = n * 10 + (dec:byte(i) - 48) end
   return n
+end
+
+-- A decimal string without leading zeros ("0" stays).
+function helper.decnorm (dec)
+  return (dec:gsub("^0+(%d)", "%1"))
+end
+
+-- The 8 big-endian bytes of an unsigned 64-bit value given as a decimal
+-- string: string.pack(">I8", helper.u64(dec)) under 5.4; under LuaJIT by
+-- long division of the digits (exact at any size).
+function helper.u64_bytes (dec)
+  if string.pack then return string.pack(">I8", helper.u64(dec)) end
+  assert(type(dec) == "string" and dec:match("^%d+$"), "not a decimal: "
+         .. tostring(dec))
+  local n = { dec:byte(1, -1) }
+  for i = 1, #n do n[i] = n[i] - 48 end
+  local out = {}
+  for _ = 1, 8 do                      -- the low byte first
+    local q, rem = {}, 0
+    for i = 1, #n do
+      local cur = rem * 10 + n[i]
+      local d = floor(cur / 256)
+      rem = cur % 256
+      if #q > 0 or d > 0 then q[#q + 1] = d end
+    end
+    out[#out + 1] = string.char(rem)
+    n = q
+  end
+  assert(#n == 0, "above 2^64-1: " .. dec)
+  return string.reverse(table.concat(out))
+end
+
+-- The big-endian bytes (`width` of them) of a non-negative integer below
+-- 2^53 (any of 64 bits under 5.4): string.pack(">I<width>", n) where the
+-- interpreter has it.
+function helper.be (n, width)
+  if string.pack then return string.pack(">I" .. width, n) end
+  assert(helper.is_integer(n) and n >= 0, "not an integer: " .. tostring(n))
+  local out = {}
+  for i = width, 1, -1 do
+    out[i] = string.char(n % 256)
+    n = floor(n / 256)
+  end
+  assert(n == 0, "does not fit in " .. width .. " bytes")
+  return table.concat(out)
+end
+
+-- The unsigned integer of a big-endian binary string of 1..6 bytes (1..8
+-- under 5.4): string.unpack(">I<#bin>", bin) where the interpreter has it.
+function helper.unbe (bin)
+  if string.unpack then return (string.unpack(">I" .. #bin, bin)) end
+  assert(#bin >= 1 and #bin <= 6, "unbe: 1..6 bytes")
+  local n = 0
+  for i = 1, #bin do n = n * 256 + bin:byte(i) end
+  return n
+end
+
+-- The decimal string of hex digits (any length).
+function helper.hex_to_dec (hex)
+  if #hex % 2 == 1 then hex = "0" .. hex end
+  return helper.dec(helper.unhex(hex))
+end
+
+-- The value a field of at most 64 bits has in compose() and fields(),
+-- from its decimal string: an integer (wrapped above 2^63 as u64 does)
+-- under 5.4; under LuaJIT a number below 2^53 and the decimal string
+-- itself from 2^53 on (lua/idscheme.c, pushfield).
+function helper.field (dec)
+  dec = helper.decnorm(dec)
+  if helper.INT64 then return helper.u64(dec) end
+  if helper.dec_less(dec, helper.TWO53) then return tonumber(dec) end
+  return dec
+end
+
+-- helper.field of a value written in hex digits.
+function helper.field_hex (hex)
+  return helper.field(helper.hex_to_dec(hex))
 end
 
 -- A readable, unambiguous rendering of a test input for test names.
@@ -153,6 +334,26 @@ function helper.assert_raises (fn, word, what)
                      .. tostring(err))
 end
 
+-- Asserts what id:integer() gives for an id of the unsigned 64-bit value
+-- `dec` (a decimal string).  Lua 5.4: that value as an integer, wrapped at
+-- and above 2^63 as string.unpack("<I8", ...) gives it.  Where numbers
+-- are doubles (LuaJIT): the exact number below 2^53; from 2^53 on it
+-- raises rather than lose precision (DESIGN.md, lua/idscheme.c pushu64).
+function helper.assert_integer (id, dec, what)
+  dec = helper.decnorm(dec)
+  what = what or ("id:integer() of " .. dec)
+  if helper.INT64 then
+    luassert.are.equal(helper.u64(dec), id:integer(), what)
+  elseif helper.dec_less(dec, helper.TWO53) then
+    local got = id:integer()
+    luassert.are.equal("number", type(got), what)
+    luassert.are.equal(tonumber(dec), got, what)
+  else
+    helper.assert_raises(function () return id:integer() end, "precision",
+                         what .. " (above 2^53, numbers are doubles)")
+  end
+end
+
 -- The positional numeral of a big-endian binary string in the alphabet
 -- `digits` (base #digits, most significant digit first), left-padded with
 -- the zero digit to `width` when given; at least one digit.  Independent
@@ -165,7 +366,7 @@ function helper.numeral (bin, digits, width)
     local q, rem = {}, 0
     for i = 1, #n do
       local cur = rem * 256 + n[i]
-      local d = cur // base
+      local d = helper.idiv(cur, base)
       rem = cur % base
       if #q > 0 or d > 0 then q[#q + 1] = d end
     end
@@ -188,14 +389,16 @@ helper.DIGITS = {
 -- CRC-32 (zlib / IEEE 802.3: reflected 0xEDB88320, init and final xor
 -- 0xFFFFFFFF) of a binary string, as an integer.
 function helper.crc32 (bin)
+  local bxor, band, shr = helper.bxor, helper.band, helper.shr
   local c = 0xffffffff
   for i = 1, #bin do
-    c = c ~ bin:byte(i)
+    c = bxor(c, bin:byte(i))
     for _ = 1, 8 do
-      if c & 1 == 1 then c = (c >> 1) ~ 0xedb88320 else c = c >> 1 end
+      if band(c, 1) == 1 then c = bxor(shr(c, 1), 0xedb88320)
+      else c = shr(c, 1) end
     end
   end
-  return c ~ 0xffffffff
+  return bxor(c, 0xffffffff)
 end
 
 -- The value of a big-endian binary string as a decimal string.
@@ -245,19 +448,20 @@ helper.DIGITS_B64URL =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 function helper.bitpack64 (bin, digits)
+  local band, bor, shl, shr = helper.band, helper.bor, helper.shl, helper.shr
   local out, acc, nbits = {}, 0, 0
   for i = 1, #bin do
-    acc = (acc << 8) | bin:byte(i)
+    acc = bor(shl(acc, 8), bin:byte(i))
     nbits = nbits + 8
     while nbits >= 6 do
       nbits = nbits - 6
-      local d = (acc >> nbits) & 63
+      local d = band(shr(acc, nbits), 63)
       out[#out + 1] = digits:sub(d + 1, d + 1)
     end
-    acc = acc & ((1 << nbits) - 1)
+    acc = band(acc, helper.pow2(nbits) - 1)
   end
   if nbits > 0 then
-    local d = (acc << (6 - nbits)) & 63
+    local d = band(shl(acc, 6 - nbits), 63)
     out[#out + 1] = digits:sub(d + 1, d + 1)
   end
   return table.concat(out)
@@ -284,8 +488,13 @@ end
 -- pcall returned.
 function helper.timed (fn, ...)
   local t0 = os.clock()
-  local r = table.pack(pcall(fn, ...))
-  return os.clock() - t0, table.unpack(r, 1, r.n)
+  local r = { n = 0 }
+  local function pack (...)
+    r.n = select("#", ...)
+    for i = 1, r.n do r[i] = (select(i, ...)) end
+  end
+  pack(pcall(fn, ...))
+  return os.clock() - t0, (table.unpack or unpack)(r, 1, r.n)
 end
 
 -- A fogfish/uid term as printed by io_lib:format("~tw"):
@@ -296,9 +505,9 @@ end
 -- or nil when the text is none of these.
 function helper.uid_term (text)
   local function ints (t, a, b, c, q)
-    t.A, t.B, t.C, t.Seq = math.tointeger(tonumber(a)),
-      math.tointeger(tonumber(b)), math.tointeger(tonumber(c)),
-      math.tointeger(tonumber(q))
+    t.A, t.B, t.C, t.Seq = helper.tointeger(tonumber(a)),
+      helper.tointeger(tonumber(b)), helper.tointeger(tonumber(c)),
+      helper.tointeger(tonumber(q))
     return t
   end
   local a, b, c, q = text:match("^{uid,{(%-?%d+),(%-?%d+),(%-?%d+)},(%-?%d+)}$")

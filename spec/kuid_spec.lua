@@ -42,7 +42,7 @@ local function fields_of (t, node)
       f.node = tonumber(node.binary_hex, 16)
     else
       assert(#node.binary == 4, "node binary is not 4 bytes")
-      f.node = string.unpack(">I4", node.binary)
+      f.node = helper.unbe(node.binary)
     end
   end
   return f
@@ -57,7 +57,7 @@ local function expected_fields (t, own)
     if t.node.binary_hex ~= nil then
       f.node = tonumber(t.node.binary_hex, 16)
     elseif t.node.binary ~= nil then
-      f.node = string.unpack(">I4", t.node.binary)
+      f.node = helper.unbe(t.node.binary)
     else
       assert(own, "an atom node needs the decoding node's fingerprint")
       f.node = own
@@ -173,8 +173,8 @@ describe("kuid", function ()
     end)
 
     it("raises on bad parameters, naming them", function ()
-      for _, I in ipairs({ -1, 0, 1, 4, 11, 20, 21, 64, math.maxinteger,
-                           math.mininteger }) do
+      for _, I in ipairs({ -1, 0, 1, 4, 11, 20, 21, 64, helper.MAXINT,
+                           helper.MININT }) do
         raises("interval " .. I, idscheme.scheme, "interval", "kuid96",
                { interval = I })
       end
@@ -255,25 +255,26 @@ describe("kuid", function ()
 
     it("takes seconds and microseconds at their whole stored width",
        function ()
-      local id = k64:compose({ megaseconds = (1 << 20) - 1,
-                               seconds = (1 << 20) - 1,
+      local id = k64:compose({ megaseconds = helper.pow2(20) - 1,
+                               seconds = helper.pow2(20) - 1,
                                microseconds = 1047552, sequence = 16383 })
       assert.are.equal("ffffffffffffffff", id:encode("hex"))
       assert.are.equal("zzzzzzzzzzw", id:encode())
-      assert.are.equal(-1, id:integer())
+      -- -1 under 5.4 (wrapped); under LuaJIT an error (above 2^53)
+      helper.assert_integer(id, "18446744073709551615")
     end)
 
     it("raises on out-of-range fields, naming them", function ()
       local base = { megaseconds = 1, seconds = 2, microseconds = 1024,
                      sequence = 3 }
       local cases = {
-        { "megaseconds", 1 << 20 }, { "megaseconds", -1 },
-        { "seconds", 1 << 20 }, { "seconds", -1 },
-        { "microseconds", 1 << 20 }, { "microseconds", -1024 },
+        { "megaseconds", helper.pow2(20) }, { "megaseconds", -1 },
+        { "seconds", helper.pow2(20) }, { "seconds", -1 },
+        { "microseconds", helper.pow2(20) }, { "microseconds", -1024 },
         { "microseconds", 1 }, { "microseconds", 1023 },
         { "microseconds", 1025 }, { "microseconds", 1048575 },
         { "sequence", 16384 }, { "sequence", -1 },
-        { "sequence", math.mininteger }, { "megaseconds", math.maxinteger },
+        { "sequence", helper.MININT }, { "megaseconds", helper.MAXINT },
       }
       for _, c in ipairs(cases) do
         local f = {}
@@ -391,8 +392,10 @@ describe("kuid", function ()
        .. "seconds mod 2^I | microseconds/1024 | sequence", function ()
       for I = 5, 10 do
         local s = k96_with(I)
+        local band, bor, shl, shr = helper.band, helper.bor, helper.shl,
+                                    helper.shr
         local f = { megaseconds = 0xabcde, seconds = 0x9f3a5,
-                    microseconds = 0x2b7 << 10, node = 0xdeadbeef,
+                    microseconds = shl(0x2b7, 10), node = 0xdeadbeef,
                     sequence = 0x1234 }
         local id = s:compose(f)
         local b = id:bytes()
@@ -400,16 +403,17 @@ describe("kuid", function ()
         local function bits (shift, width)
           local x = 0
           for k = shift + width - 1, shift, -1 do
-            local byte = b:byte(12 - k // 8)
-            x = (x << 1) | ((byte >> (k % 8)) & 1)
+            local byte = b:byte(12 - helper.idiv(k, 8))
+            x = bor(shl(x, 1), band(shr(byte, k % 8), 1))
           end
           return x
         end
         local v = { mega = bits(76, 20), b0 = bits(56 + I, 20 - I),
                     node = bits(24 + I, 32), b1 = bits(24, I),
                     tick = bits(14, 10), seq = bits(0, 14) }
-        assert.are.same({ mega = 0xabcde, b0 = 0x9f3a5 >> I,
-                          node = 0xdeadbeef, b1 = 0x9f3a5 & ((1 << I) - 1),
+        assert.are.same({ mega = 0xabcde, b0 = shr(0x9f3a5, I),
+                          node = 0xdeadbeef,
+                          b1 = band(0x9f3a5, helper.pow2(I) - 1),
                           tick = 0x2b7, seq = 0x1234 }, v, "I = " .. I)
         assert.are.same(f, id:fields())
       end
@@ -420,9 +424,9 @@ describe("kuid", function ()
       local base = { megaseconds = 1, seconds = 2, microseconds = 1024,
                      sequence = 3, node = 4 }
       local cases = {
-        { "node", 1 << 32 }, { "node", -1 }, { "node", math.maxinteger },
-        { "megaseconds", 1 << 20 }, { "seconds", 1 << 20 },
-        { "microseconds", 1 << 20 }, { "microseconds", 3 },
+        { "node", helper.pow2(32) }, { "node", -1 }, { "node", helper.MAXINT },
+        { "megaseconds", helper.pow2(20) }, { "seconds", helper.pow2(20) },
+        { "microseconds", helper.pow2(20) }, { "microseconds", 3 },
         { "sequence", 16384 }, { "sequence", -1 },
       }
       for _, c in ipairs(cases) do
@@ -521,8 +525,8 @@ describe("kuid", function ()
       local bad = {}
       for i, r in ipairs(rows) do
         local name = helper.unhex(r[1])
-        local want2, want1 = math.tointeger(tonumber(r[3])),
-                             math.tointeger(tonumber(r[4]))
+        local want2, want1 = helper.tointeger(tonumber(r[3])),
+                             helper.tointeger(tonumber(r[4]))
         local got2, got1 = fp(k96, name), fp(phash, name)
         if got2 ~= want2 or got1 ~= want1 then
           bad[#bad + 1] = ("row %d %s: phash2 %d (got %s), phash %d (got %s)")
@@ -886,8 +890,9 @@ describe("kuid", function ()
                                         or r.outcome .. " "
                                         .. tostring(r.reason or r.note))
       if m == nil then
-        pending(label .. " [skipped: " .. tostring(SKIP[c.call]) .. "]")
-      elseif math.type(m) == "integer" then
+        -- no counterpart in our API: SKIP gives the reason, and the test
+        -- above checks that no erroring call is among them but d/2
+      elseif helper.is_integer(m) then
         it(label, function ()
           assert.are.equal("error", r.outcome)
           for _, s in ipairs({ k64, k96 }) do
@@ -948,7 +953,7 @@ describe("kuid", function ()
     it("raises on an unknown encoding, naming it", function ()
       for _, s in ipairs({ k64, k96 }) do
         raises(s.name .. " decode as dec", s.decode, "dec", s, "1", "dec")
-        local id = s:from_bytes(string.rep("\0", s.bits // 8))
+        local id = s:from_bytes(string.rep("\0", helper.idiv(s.bits, 8)))
         raises(s.name .. " encode as d64", id.encode, "d64", id, "d64")
       end
     end)
@@ -966,8 +971,9 @@ describe("kuid", function ()
 
     -- The reference's order of a kuid96 id's fields for interval I.
     local function key96 (f, I)
-      return { f.megaseconds, f.seconds >> I, f.node,
-               f.seconds & ((1 << I) - 1), f.microseconds, f.sequence }
+      return { f.megaseconds, helper.shr(f.seconds, I), f.node,
+               helper.band(f.seconds, helper.pow2(I) - 1), f.microseconds,
+               f.sequence }
     end
     local function key64 (f)
       return { f.megaseconds, f.seconds, f.microseconds, f.sequence }
@@ -986,8 +992,8 @@ describe("kuid", function ()
       local f = {
         megaseconds = narrow and math.random(0, 3) or math.random(0, 1048575),
         seconds = narrow and math.random(0, 600) or math.random(0, 1048575),
-        microseconds = (narrow and math.random(0, 3) or math.random(0, 1023))
-                       << 10,
+        microseconds = helper.shl(narrow and math.random(0, 3)
+                                  or math.random(0, 1023), 10),
         sequence = narrow and math.random(0, 3) or math.random(0, 16383),
       }
       if global then
@@ -1157,7 +1163,8 @@ describe("kuid", function ()
       raises("empty options", k96.generator, "node", k96, {})
       raises("both", k96.generator, "node", k96,
              { node_name = "uid@127.0.0.1", node = 1 })
-      raises("node 2^32", k96.generator, "node", k96, { node = 1 << 32 })
+      raises("node 2^32", k96.generator, "node", k96,
+             { node = helper.pow2(32) })
       raises("node -1", k96.generator, "node", k96, { node = -1 })
       raises("node '\\1\\2\\3\\4'", k96.generator, "node", k96,
              { node = "\1\2\3\4" })

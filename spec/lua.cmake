@@ -1,34 +1,54 @@
-# spec/lua.cmake: the busted specs as ctest tests, one per spec file, each
-# run by spec/busted.sh against this build's Lua 5.4 module
-# (${CMAKE_BINARY_DIR}/lua54/idscheme.so).  Included from the top
-# CMakeLists.txt after the Lua module targets are defined.
+# spec/lua.cmake: the busted specs as ctest tests, one per spec file and
+# interpreter, each run by spec/busted.sh against this build's module:
+#   lua54_<spec>   Lua 5.4 on ${CMAKE_BINARY_DIR}/lua54/idscheme.so
+#   luajit_<spec>  LuaJIT on ${CMAKE_BINARY_DIR}/luajit/idscheme.so
+# (labels "lua;lua54" and "lua;luajit": ctest -L luajit runs one set).
+# Included from the top CMakeLists.txt after the Lua module targets are
+# defined.
+
+find_program(IDS_BUSTED NAMES busted)
+file(GLOB IDS_LUA_SPECS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_spec.lua)
+
+# An instrumented module in an uninstrumented interpreter: the ASan
+# runtime must be loaded first.  Leaks are the interpreter's business.
+# The same holds for Lua 5.4 and LuaJIT (checked: LuaJIT 2.1 runs the whole
+# suite with libasan preloaded).
+set(IDS_LUA_ENV "")
+if(IDS_SANITIZE)
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE IDS_LIBASAN OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(IDS_LUA_ENV "LD_PRELOAD=${IDS_LIBASAN};ASAN_OPTIONS=detect_leaks=0")
+endif()
+
+# One test per spec file: <prefix>_<spec>, run by `interp`.
+function(ids_busted_tests prefix interp labels)
+  foreach(spec ${IDS_LUA_SPECS})
+    get_filename_component(name ${spec} NAME_WE)
+    add_test(NAME ${prefix}_${name}
+             COMMAND ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/busted.sh
+                     ${CMAKE_BINARY_DIR} ${spec}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(${prefix}_${name} PROPERTIES
+      ENVIRONMENT "LUA=${interp};BUSTED=${IDS_BUSTED};${IDS_LUA_ENV}"
+      LABELS "${labels}"
+      TIMEOUT 300)
+  endforeach()
+endfunction()
 
 if(TARGET idscheme_lua54)
   find_program(IDS_LUA54 NAMES lua5.4 lua54)
-  find_program(IDS_BUSTED NAMES busted)
-  # An instrumented module in an uninstrumented interpreter: the ASan
-  # runtime must be loaded first.  Leaks are the interpreter's business.
-  set(IDS_LUA_ENV "")
-  if(IDS_SANITIZE)
-    execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
-                    OUTPUT_VARIABLE IDS_LIBASAN OUTPUT_STRIP_TRAILING_WHITESPACE)
-    set(IDS_LUA_ENV "LD_PRELOAD=${IDS_LIBASAN};ASAN_OPTIONS=detect_leaks=0")
-  endif()
   if(IDS_LUA54 AND IDS_BUSTED)
-    file(GLOB IDS_LUA_SPECS CONFIGURE_DEPENDS
-         ${CMAKE_CURRENT_LIST_DIR}/*_spec.lua)
-    foreach(spec ${IDS_LUA_SPECS})
-      get_filename_component(name ${spec} NAME_WE)
-      add_test(NAME lua54_${name}
-               COMMAND ${CMAKE_CURRENT_LIST_DIR}/busted.sh
-                       ${CMAKE_BINARY_DIR} ${spec}
-               WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-      set_tests_properties(lua54_${name} PROPERTIES
-        ENVIRONMENT "LUA=${IDS_LUA54};BUSTED=${IDS_BUSTED};${IDS_LUA_ENV}"
-        LABELS "lua;lua54"
-        TIMEOUT 300)
-    endforeach()
+    ids_busted_tests(lua54 ${IDS_LUA54} "lua;lua54")
   else()
     message(STATUS "lua5.4 or busted not found: Lua 5.4 specs not added")
+  endif()
+endif()
+
+if(TARGET idscheme_luajit)
+  find_program(IDS_LUAJIT NAMES luajit)
+  if(IDS_LUAJIT AND IDS_BUSTED)
+    ids_busted_tests(luajit ${IDS_LUAJIT} "lua;luajit")
+  else()
+    message(STATUS "luajit or busted not found: LuaJIT specs not added")
   endif()
 endif()

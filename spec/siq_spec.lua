@@ -6,6 +6,8 @@
 --
 -- Big values are compared as decimal strings (id:encode("dec")).  JSON
 -- numbers are doubles, so 56-bit timestamps are read from their hex fields.
+-- A timestamp at or above 2^53 is an integer under Lua 5.4 and a decimal
+-- string under LuaJIT, in compose() and fields() alike (helper.field).
 --
 -- Where the reference is defective or we differ by design
 -- (spec/vectors/README.md, "SIQ / Snowflake"; DESIGN.md), we assert ours:
@@ -32,7 +34,9 @@ local V = helper.vectors("siq")
 local show = helper.show
 local null = helper.null
 
-local TWO56 = 1 << 56
+local TWO56 = helper.pow2(56)
+-- 2^56-1, the widest timestamp, as compose() takes and fields() gives it
+local MAX56 = helper.field("72057594037927935")
 local TWO112 = "5192296858534827628530496329220096"
 
 local ENCODINGS = { "hex", "dec", "oct", "b64", "cb32", "b32l", "did" }
@@ -62,7 +66,7 @@ end
 -- The fields of a derived_not_reference block, as compose takes them.
 local function derived_fields (d)
   return {
-    timestamp = tonumber(d.ts56_hex, 16),
+    timestamp = helper.field_hex(d.ts56_hex),
     shard = d.shard8,
     domain = d.domain_hash32,
     serial = d.serial,
@@ -201,7 +205,7 @@ describe("siq", function ()
       describe(q, function ()
         local function low16 (id)
           local b = id:bytes()
-          return (b:byte(13) << 8) | b:byte(14)
+          return helper.bor(helper.shl(b:byte(13), 8), b:byte(14))
         end
 
         it("prepends serial 0, 1 and " .. t.max_serial .. " to its suffix "
@@ -264,11 +268,20 @@ describe("siq", function ()
       -- test hook set the integer ts56 directly, so it is ours to match.
       local exact = state.float_math_differs_from_exact == false
                     or input.direct_ts56 ~= nil
-      local ts = d.ts56_hex and tonumber(d.ts56_hex, 16)
-                 or state.cur_timestamp_ts56
+      -- the timestamp as compose() takes it (helper.field), and whether
+      -- it is in 0..2^56-1, decided exactly (on the hex digits when given)
+      local ts, in_range
+      if d.ts56_hex then
+        ts = helper.field_hex(d.ts56_hex)
+        in_range = helper.dec_less(helper.hex_to_dec(d.ts56_hex),
+                                   "72057594037927936")
+      else
+        ts = state.cur_timestamp_ts56
+        in_range = ts >= 0 and ts < TWO56
+      end
       if not exact then
         -- float seconds * 65536 rounds differently from integer math
-      elseif ts >= 0 and ts < TWO56 then
+      elseif in_range then
         describe(e.name, function ()
           local function id ()
             return s:compose(derived_fields(d))
@@ -412,7 +425,8 @@ describe("siq", function ()
     -- 12 bytes of type_CONTENT_serial0 and 2 bytes of serial << 5 | code.
     local PREFIX = helper.unhex("00683c40c080002a86ce1947")
     local function texts (code, serial)
-      local bin = PREFIX .. string.pack(">I2", (serial << 5) | code)
+      local bin = PREFIX .. helper.be(helper.bor(helper.shl(serial, 5), code),
+                                      2)
       local D = helper.DIGITS
       local crc = helper.crc32(bin)
       return bin, {
@@ -422,7 +436,7 @@ describe("siq", function ()
         b64 = helper.numeral("\0" .. bin, D.b64url, 20),
         cb32 = helper.numeral(bin, D.crockford),
         b32l = helper.numeral("\0" .. bin, D.b32lower, 24),
-        did = "did:siq:" .. helper.numeral(string.pack(">I4", crc) .. bin,
+        did = "did:siq:" .. helper.numeral(helper.be(crc, 4) .. bin,
                                            D.b32lower, 29),
       }
     end
@@ -550,11 +564,43 @@ describe("siq", function ()
   describe("compose()", function ()
     it("packs ts56 << 56 | shard << 48 | domain << 16 | low16", function ()
       assert.are.equal("ffffffffffffffffffffffffffff",
-                       s:compose(F({ timestamp = TWO56 - 1, shard = 255,
+                       s:compose(F({ timestamp = MAX56, shard = 255,
                                      domain = 0xffffffff, serial = 8191 }))
                          :encode())
       assert.are.equal("7", s:compose(F()):encode())
       assert.are.equal("0", s:compose(F({ qualifier = "user" })):encode())
+    end)
+
+    it("takes and gives a timestamp at or above 2^53 as an integer "
+       .. "(Lua 5.4) or a decimal string (LuaJIT)", function ()
+      -- ts_year_9999: 0x3afff4417f0000
+      local HEX9999 = "3afff4417f000000000000000007"
+      if helper.INT64 then
+        local id = s:compose(F({ timestamp = 16606973185163264 }))
+        assert.are.equal(HEX9999, id:encode())
+        assert.are.equal("integer", math.type(id:fields().timestamp))
+        assert.are.equal(16606973185163264, id:fields().timestamp)
+        helper.assert_raises(function ()
+          s:compose(F({ timestamp = "16606973185163264" }))
+        end, "timestamp")
+      else
+        local id = s:compose(F({ timestamp = "16606973185163264" }))
+        assert.are.equal(HEX9999, id:encode())
+        assert.are.equal("16606973185163264", id:fields().timestamp)
+        assert.are.equal(MAX56, s:compose(F({ timestamp = MAX56 }))
+                                  :fields().timestamp)
+        assert.are.equal(9007199254740991,
+                         s:compose(F({ timestamp = "9007199254740991" }))
+                           :fields().timestamp)
+        for _, bad in ipairs({ "72057594037927936", "-1", "", "1e3" }) do
+          helper.assert_raises(function ()
+            s:compose(F({ timestamp = bad }))
+          end, "timestamp", "timestamp = " .. helper.show(bad))
+        end
+      end
+      assert.are.same({ timestamp = MAX56, shard = 0, domain = 0,
+                        serial = 0, qualifier = "content" },
+                      s:compose(F({ timestamp = MAX56 })):fields())
     end)
 
     it("raises when a field is missing, naming it", function ()
@@ -569,9 +615,9 @@ describe("siq", function ()
     it("raises when a field is out of range, naming it", function ()
       local cases = {
         { "timestamp", TWO56 }, { "timestamp", -1 },
-        { "timestamp", math.maxinteger }, { "shard", 256 }, { "shard", -1 },
-        { "domain", 1 << 32 }, { "domain", -1 }, { "serial", 8192 },
-        { "serial", -1 }, { "serial", math.mininteger },
+        { "timestamp", helper.MAXINT }, { "shard", 256 }, { "shard", -1 },
+        { "domain", helper.pow2(32) }, { "domain", -1 }, { "serial", 8192 },
+        { "serial", -1 }, { "serial", helper.MININT },
       }
       for _, c in ipairs(cases) do
         helper.assert_raises(function () s:compose(F({ [c[1]] = c[2] })) end,
@@ -686,7 +732,7 @@ describe("siq", function ()
     end)
 
     it("raises on a bad domain or domain_name, naming it", function ()
-      for _, n in ipairs({ 1 << 32, -1 }) do
+      for _, n in ipairs({ helper.pow2(32), -1 }) do
         helper.assert_raises(function () s:generator({ domain = n }) end,
                              "domain")
       end
