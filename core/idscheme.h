@@ -11,6 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Compiled straight into a Lua module (the rockspec): keep the core's
+** symbols inside it.  Headers of other libraries come before this one. */
+#if defined(IDS_HIDDEN) && defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -739,6 +739,9 @@ static void fillmeta (lua_State *L, const char *mt, const luaL_Reg *meta,
   lua_pop(L, 1);
 }
 
+#if defined(__GNUC__)
+__attribute__((visibility("default")))
+#endif
 int luaopen_idscheme (lua_State *L) {
   if (ids_init() != IDS_OK) return luaL_error(L, "idscheme: init failed");
   luaL_newmetatable(L, SCHEME_MT);

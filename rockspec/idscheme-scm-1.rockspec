@@ -1,0 +1,63 @@
+-- luarocks --lua-version=5.4 make --tree=DIR rockspec/idscheme-scm-1.rockspec
+-- (--lua-version=5.1 builds the LuaJIT module the same way).  Offline: the
+-- sources are all here; libsodium and zlib come from the system.
+rockspec_format = "3.0"
+package = "idscheme"
+version = "scm-1"
+source = { url = "git+file://." }
+description = {
+  summary = "Distributed unique IDs: FLUID, Flax, SIQ, Snowflake, k-ordered uid, scripted schemes",
+  detailed = [[
+A C library of distributed unique-ID schemes behind one registry: bit layouts
+plus text codecs, generators that never repeat an ID, and a Lua API.]],
+  license = "MIT",
+}
+dependencies = { "lua >= 5.1" }
+external_dependencies = {
+  SODIUM = { header = "sodium.h", library = "sodium" },
+  ZLIB = { header = "zlib.h", library = "z" },
+}
+build = {
+  type = "builtin",
+  modules = {
+    idscheme = {
+      sources = {
+        "core/clock.c",
+        "core/codec/dothex.c",
+        "core/codec/emoji_table.c",
+        "core/codec/radix.c",
+        "core/codec/stock.c",
+        "core/codec/uuid.c",
+        "core/codec/words.c",
+        "core/codec/words_table.c",
+        "core/define.c",
+        "core/entropy.c",
+        "core/generator.c",
+        "core/layout.c",
+        "core/registry.c",
+        "core/text.c",
+        "core/value.c",
+        "schemes/builtin.c",
+        "schemes/flax.c",
+        "schemes/fluid.c",
+        "schemes/kuid.c",
+        "schemes/siq.c",
+        "schemes/snowflake.c",
+        "lua/idscheme.c",
+      },
+      -- the core stays inside the module: luaopen_idscheme is its one export
+      defines = { "IDS_HIDDEN" },
+      incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(ZLIB_INCDIR)" },
+      libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)" },
+      libraries = { "sodium", "z", "pthread", "m" },
+    },
+    ["idscheme.resty"] = "lua/idscheme/resty.lua",
+    ["idscheme.schemes"] = "lua/idscheme/schemes/init.lua",
+    ["idscheme.schemes.instagram"] = "lua/idscheme/schemes/instagram.lua",
+    ["idscheme.schemes.ksuid"] = "lua/idscheme/schemes/ksuid.lua",
+    ["idscheme.schemes.sonyflake"] = "lua/idscheme/schemes/sonyflake.lua",
+    ["idscheme.schemes.twitter"] = "lua/idscheme/schemes/twitter.lua",
+    ["idscheme.schemes.ulid"] = "lua/idscheme/schemes/ulid.lua",
+    ["idscheme.schemes.uuidv7"] = "lua/idscheme/schemes/uuidv7.lua",
+  },
+}
