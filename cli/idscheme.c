@@ -1,13 +1,15 @@
 /*
 ** idscheme: the command-line tool.
 **
-**   idscheme list
+**   idscheme [-l FILE.lua]... list
 **   idscheme info SCHEME
 **   idscheme gen SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]... [-o NAME=VALUE]...
 **   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
 **   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
 **
-** -p sets a scheme parameter, -o a generator option (see `info`).
+** -p sets a scheme parameter, -o a generator option (see `info`).  -l runs
+** a Lua file first (to idscheme.define schemes); shipped scripted schemes
+** (ulid, uuidv7, ...) load by name.  The command embeds Lua 5.4 for both.
 */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,6 +18,13 @@
 #include <string.h>
 
 #include "idscheme.h"
+#include "lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+
+int luaopen_idscheme (lua_State *L);
+
+static lua_State *L;          /* for scripted schemes */
 
 static const char *progname = "idscheme";
 
@@ -24,6 +33,45 @@ static void die (const char *fmt, const char *a, const char *b) {
   fprintf(stderr, fmt, a, b);
   fputc('\n', stderr);
   exit(2);
+}
+
+/* A Lua state where require "idscheme" is this program's own binding and
+** the shipped scripts are found in IDS_LUADIR (or $IDSCHEME_LUA_DIR). */
+static void startlua (void) {
+  const char *dir = getenv("IDSCHEME_LUA_DIR");
+  if (L) return;
+  if ((L = luaL_newstate()) == NULL) die("%s%s", "cannot start Lua", "");
+  luaL_openlibs(L);
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "preload");
+  lua_pushcfunction(L, luaopen_idscheme);
+  lua_setfield(L, -2, "idscheme");
+  lua_pop(L, 1);
+  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", dir ? dir : IDS_LUADIR,
+                  dir ? dir : IDS_LUADIR);
+  lua_setfield(L, -2, "path");
+  lua_pop(L, 1);
+}
+
+/* A registered scheme, or a shipped script that defines it. */
+static const ids_scheme *lookup (const char *name) {
+  const ids_scheme *s = ids_find(name);
+  if (s) return s;
+  startlua();
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "idscheme");
+  if (lua_pcall(L, 1, 1, 0) == 0) {
+    lua_getfield(L, -1, "scheme");
+    lua_pushstring(L, name);
+    if (lua_pcall(L, 1, 0, 0) != 0) lua_pop(L, 1);   /* unknown: say below */
+  }
+  lua_pop(L, 1);
+  return ids_find(name);
+}
+
+static void loadfile (const char *path) {
+  startlua();
+  if (luaL_dofile(L, path) != 0) die("%s%s", lua_tostring(L, -1), "");
 }
 
 static int64_t toint (const char *s, const char *what) {
@@ -64,7 +112,7 @@ static void parse (int argc, char **argv, args *a) {
   ids_error e;
   int i;
   if (argc < 1) die("%s%s", "missing scheme name", "");
-  if ((d = ids_find(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
+  if ((d = lookup(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
   memset(a, 0, sizeof *a);
   a->count = 1;
   a->rest = calloc((size_t)argc, sizeof *a->rest);
@@ -100,6 +148,14 @@ static void show (const ids_scheme *s, const ids_value *v) {
     const char *q = s->fields[i].kind == IDS_QUALIFIER ?
                     ids_qualifier_name(s, x[i]) : NULL;
     if (q) printf("  %-12s %s\n", s->fields[i].name, q);
+    else if (s->fields[i].bits > 64) {        /* wide fields: hex bytes */
+      uint8_t b[IDS_MAXBYTES];
+      ids_value_getbytes(v, s->fields[i].shift, s->fields[i].bits, b);
+      printf("  %-12s ", s->fields[i].name);
+      for (unsigned k = 0; k < (s->fields[i].bits + 7u) / 8; k++)
+        printf("%02x", b[k]);
+      printf(" (hex)\n");
+    }
     else printf("  %-12s %" PRIu64 "\n", s->fields[i].name, x[i]);
   }
   for (int i = 0; i < s->ncodecs; i++) {
@@ -110,8 +166,13 @@ static void show (const ids_scheme *s, const ids_value *v) {
 
 static int cmd_list (int argc, char **argv) {
   const char *names[64];
-  size_t n = ids_list(names, 64);
+  size_t n;
   (void)argc; (void)argv;
+  startlua();                   /* list the shipped scripts too */
+  if (luaL_dostring(L, "local i = require 'idscheme'\n"
+                       "for _, n in ipairs(i.list()) do i.scheme(n) end"))
+    die("%s%s", lua_tostring(L, -1), "");
+  n = ids_list(names, 64);
   for (size_t i = 0; i < n && i < 64; i++) {
     const ids_scheme *s = ids_find(names[i]);
     printf("%-12s %3u bits  %s\n", s->name, (unsigned)s->bits,
@@ -176,8 +237,23 @@ static int cmd_decode (int argc, char **argv) {
   return bad;
 }
 
+/* Hex digits into exactly n bytes; 0 if they are not that. */
+static int hexbytes (const char *h, uint8_t *b, size_t n) {
+  if (strlen(h) != 2 * n) return 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned v;
+    if (sscanf(h + 2 * i, "%2x", &v) != 1 ||
+        !strchr("0123456789abcdefABCDEF", h[2 * i]) ||
+        !strchr("0123456789abcdefABCDEF", h[2 * i + 1]))
+      return 0;
+    b[i] = (uint8_t)v;
+  }
+  return 1;
+}
+
 static int cmd_compose (int argc, char **argv) {
   args a;
+  uint8_t wide[IDS_MAXFIELDS][IDS_MAXBYTES];
   uint64_t x[IDS_MAXFIELDS] = {0};
   int seen[IDS_MAXFIELDS] = {0};
   ids_value v;
@@ -190,7 +266,11 @@ static int cmd_compose (int argc, char **argv) {
     if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
     *eq = '\0';
     if ((f = ids_field_index(a.s, a.rest[i])) >= 0) {
-      if (a.s->fields[f].kind == IDS_QUALIFIER) {
+      if (a.s->fields[f].bits > 64) {
+        if (!hexbytes(eq + 1, wide[f], (a.s->fields[f].bits + 7u) / 8))
+          die("field '%s' takes %s hex bytes", a.rest[i], "its width in");
+      }
+      else if (a.s->fields[f].kind == IDS_QUALIFIER) {
         int64_t q = ids_qualifier_value(a.s, eq + 1, strlen(eq + 1));
         if (q < 0) die("unknown qualifier '%s'%s", eq + 1, "");
         x[f] = (uint64_t)q;
@@ -214,6 +294,10 @@ static int cmd_compose (int argc, char **argv) {
     else if (!seen[i])
       die("field '%s' missing%s", a.s->fields[i].name, "");
   if (ids_compose(a.s, x, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+  for (int i = 0; i < a.s->nfields; i++)
+    if (a.s->fields[i].bits > 64)
+      ids_value_setbytes(&v, a.s->fields[i].shift, a.s->fields[i].bits,
+                         wide[i]);
   ids_encode(a.s, a.codec, &v, buf);
   puts(buf);
   return 0;
@@ -228,19 +312,24 @@ static const struct {
 };
 
 static int usage (FILE *f) {
-  fprintf(f, "usage: %s list\n"
+  fprintf(f, "usage: %s [-l FILE.lua]... COMMAND ...\n"
+             "       %s list\n"
              "       %s info SCHEME\n"
              "       %s gen SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]... "
              "[-o NAME=VALUE]...\n"
              "       %s decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...\n"
              "       %s compose SCHEME [-e ENC] [-p NAME=VALUE]... "
              "FIELD=VALUE...\n", progname, progname, progname, progname,
-          progname);
+          progname, progname);
   return f == stdout ? 0 : 2;
 }
 
 int main (int argc, char **argv) {
   if (ids_init() != IDS_OK) die("%s%s", "cannot initialise libsodium", "");
+  while (argc >= 3 && strcmp(argv[1], "-l") == 0) {
+    loadfile(argv[2]);
+    argc -= 2, argv += 2;
+  }
   if (argc < 2) return usage(stderr);
   if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
     return usage(stdout);
