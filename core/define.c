@@ -89,18 +89,18 @@ static int codecof (defined *d, int i, const char *name, unsigned bits,
     else if (name[1] == 'a') r->digits = IDS_DIGITS_B64URL;
     else {
       const char *a = name + 8;
-      if (strlen(a) != 64) return 0;
+      if (strlen(a) != 64) return -2;
       for (int x = 0; x < 64; x++)
         if (strchr(a + x + 1, a[x]) || (unsigned char)a[x] < 0x21 ||
             (unsigned char)a[x] > 0x7e)
-          return 0;                  /* repeated or unprintable */
+          return -2;                 /* repeated or unprintable */
       memcpy(d->alphabet[i], a, 65);
       r->digits = d->alphabet[i];
       c->name = "b64sort";
     }
   }
   else if (strcmp(name, "uuid") == 0) {
-    if (bits > 128 || bytes != 16) return -1;
+    if (bits != 128 || bytes != 16) return -1;
     c->encode = ids_uuid_encode;
     c->decode = ids_uuid_decode;
     c->param = NULL;
@@ -143,7 +143,12 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
   /* fields, most significant first */
   for (int i = 0; i < sp->nfields; i++) {
     const ids_fieldspec *f = &sp->fields[i];
-    const char *fn = f->name ? f->name : "?";
+    char nth[16];
+    const char *fn = f->name;
+    if (fn == NULL || fn[0] == '\0') {
+      snprintf(nth, sizeof nth, "#%d", i + 1);   /* name it by position */
+      fn = nth;
+    }
     size_t k;
     if (f->name == NULL || f->name[0] == '\0' ||
         strlen(f->name) >= IDS_NAMEMAX)
@@ -231,8 +236,10 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
       d->codecs[i].name = d->encname[i];
     }
     if (ok <= 0)
-      { r = bad(e, sp, NULL, ok < 0 ? "encoding '%s' needs 128 bits in 16 "
-                "bytes" : "unknown encoding '%s'", en, 0); goto fail; }
+      { r = bad(e, sp, NULL, ok == -1 ? "encoding '%s' needs a 128-bit "
+                "layout in 16 bytes" : ok == -2 ? "the b64sort alphabet of "
+                "'%s' must be 64 distinct printable ASCII characters" :
+                "unknown encoding '%s'", en, 0); goto fail; }
     for (int j = 0; j < i; j++)
       if (strcmp(d->codecs[j].name, d->codecs[i].name) == 0)
         { r = bad(e, sp, NULL, "encoding '%s' given twice", en, 0);

@@ -368,6 +368,15 @@ static int l_define (lua_State *L) {
   }
   sp.encodings = encs;
   sp.nencodings = n;
+  if (sp.name) {                           /* shipped names are taken */
+    pushshipped(L);
+    if (lua_istable(L, -1)) {
+      lua_getfield(L, -1, "reserve");
+      lua_pushstring(L, sp.name);
+      lua_call(L, 1, 0);
+    }
+    lua_pop(L, 1);
+  }
   if (ids_define(&sp, &s, &e) != IDS_OK)
     return luaL_error(L, "idscheme.define: %s", e.msg);
   lua_pop(L, 1);

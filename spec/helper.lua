@@ -310,6 +310,18 @@ function helper.assert_decodes (s, text, enc, dec)
   return id
 end
 
+-- Asserts each row { text, enc, dec } of `rows`: s:decode(text, enc) gives
+-- the value dec (a decimal string), or rejects the text where dec is false.
+function helper.assert_decodings (s, rows)
+  for _, r in ipairs(rows) do
+    if r[3] then
+      helper.assert_decodes(s, r[1], r[2], r[3])
+    else
+      helper.assert_rejected(s, r[1], r[2])
+    end
+  end
+end
+
 -- Asserts that id writes each form of `forms` (encoding -> text) and that
 -- every one of them decodes back to id under its name.
 function helper.assert_forms (s, id, forms)
@@ -332,6 +344,184 @@ function helper.assert_raises (fn, word, what)
   luassert.is_truthy(tostring(err):find(word, 1, true), (what or "call")
                      .. ": message does not name " .. word .. ": "
                      .. tostring(err))
+end
+
+-- Asserts that s:decode(text) and s:decode(text, enc) reject every text of
+-- `texts` for every encoding of `encodings` (helper.assert_rejected).
+function helper.assert_all_rejected (s, texts, encodings)
+  for _, text in ipairs(texts) do
+    helper.assert_rejected(s, text)
+    for _, enc in ipairs(encodings) do
+      helper.assert_rejected(s, text, enc)
+    end
+  end
+end
+
+-- Asserts that every form of a value outside the scheme that a reference
+-- wrote (`forms`: encoding -> text; "ERROR..." where it wrote none) is
+-- rejected under its encoding, and `default` (if given) under none.
+function helper.assert_forms_rejected (s, forms, default)
+  for enc, text in pairs(forms) do
+    if not text:match("^ERROR") then
+      helper.assert_rejected(s, text, enc)
+    end
+  end
+  if default then helper.assert_rejected(s, default) end
+end
+
+-- Asserts that s:decode raises on text that is not a string: none, nil
+-- with encoding `enc`, a table, and true (with encoding `true_enc`, if
+-- given).
+function helper.assert_decode_needs_text (s, enc, true_enc)
+  luassert.has_error(function () s:decode() end)
+  luassert.has_error(function () s:decode(nil, enc) end)
+  luassert.has_error(function () s:decode({}) end)
+  if true_enc then
+    luassert.has_error(function () s:decode(true, true_enc) end)
+  else
+    luassert.has_error(function () s:decode(true) end)
+  end
+end
+
+-- Asserts that s:decode("1", name) raises, naming it, for every name of
+-- `names`, and that an encoding that is not a string raises.
+function helper.assert_unknown_encodings (s, names)
+  for _, name in ipairs(names) do
+    helper.assert_raises(function () s:decode("1", name) end, name)
+  end
+  luassert.has_error(function () s:decode("1", {}) end)
+end
+
+-- Asserts that s:from_bytes gives nil and a non-empty message for every
+-- byte string of `list` (none of the scheme's length).
+function helper.assert_wrong_lengths (s, list)
+  for _, b in ipairs(list) do
+    local id, msg = s:from_bytes(b)
+    luassert.is_nil(id)
+    luassert.are.equal("string", type(msg))
+    luassert.is_true(#msg > 0)
+  end
+end
+
+-- Asserts that s:from_bytes raises when given no string.
+function helper.assert_from_bytes_needs_string (s)
+  luassert.has_error(function () s:from_bytes() end)
+  luassert.has_error(function () s:from_bytes({}) end)
+end
+
+-- Asserts that s:compose raises when given no table: nothing, or `other`.
+function helper.assert_compose_needs_table (s, other)
+  luassert.has_error(function () s:compose() end)
+  luassert.has_error(function () s:compose(other) end)
+end
+
+-- Values that are not an integer (nor, where numbers are doubles, a
+-- decimal string of one).
+helper.NOT_INTEGERS = { 1.5, "x", "1.5", "-1", true, {} }
+
+-- Asserts that s:compose raises, naming the field, for every case
+-- { field, value } of `cases`: the fields `base` (left as they are) with
+-- that field set to value, or left out where value is nil.
+function helper.assert_compose_raises (s, base, cases)
+  for _, c in ipairs(cases) do
+    local f = {}
+    for k, v in pairs(base) do f[k] = v end
+    f[c[1]] = c[2]
+    helper.assert_raises(function () s:compose(f) end, c[1],
+                         c[2] == nil and "without " .. c[1]
+                         or c[1] .. " = " .. tostring(c[2]))
+  end
+end
+
+-- Cases for helper.assert_compose_raises: each field of `fields` left out.
+function helper.cases_missing (fields)
+  local cases = {}
+  for i, field in ipairs(fields) do cases[i] = { field } end
+  return cases
+end
+
+-- Cases for helper.assert_compose_raises: `field` set to each value of
+-- `values`.
+function helper.cases_of (field, values)
+  local cases = {}
+  for i, v in ipairs(values) do cases[i] = { field, v } end
+  return cases
+end
+
+-- Asserts that the bytes of id are `hex` (hex digits) and read back as id.
+function helper.assert_bytes (s, id, hex)
+  luassert.are.equal(hex, helper.tohex(id:bytes()))
+  luassert.is_true(s:from_bytes(id:bytes()) == id)
+end
+
+-- Asserts that got is within `tolerance` of `want` (a clock reading).
+function helper.assert_near (got, want, tolerance, what)
+  luassert.is_true(math.abs(got - want) < tolerance, (what or "timestamp")
+                   .. " " .. got .. ", expected about " .. want)
+end
+
+-- Takes n ids from generator g, each of which must be above the one
+-- before; check(id, i, prev), if given, may return a message for an id
+-- that is wrong in another way.  Returns the last id taken and the first
+-- message (nil when all n are right), at which it stops.
+function helper.take_increasing (g, n, check)
+  local prev = g:next()
+  local bad = check and check(prev, 1, nil)
+  if bad then return prev, bad end
+  for i = 2, n do
+    local id = g:next()
+    if not (prev < id) then
+      return id, ("id %d (%s) is not above id %d (%s)"):format(
+        i, tostring(id), i - 1, tostring(prev))
+    end
+    bad = check and check(id, i, prev)
+    if bad then return id, bad end
+    prev = id
+  end
+  return prev, nil
+end
+
+-- Asserts that the sequence of n + 1 ids of generator g counts from 0 in
+-- each timestamp (and goes no higher than max, if given).
+function helper.assert_sequence_counts (g, n, max)
+  local first = g:next():fields()
+  luassert.are.equal(0, first.sequence)
+  local ts, seq = first.timestamp, 0
+  for _ = 1, n do
+    local f = g:next():fields()
+    if f.timestamp == ts then
+      luassert.are.equal(seq + 1, f.sequence)
+    else
+      luassert.is_true(f.timestamp > ts)
+      luassert.are.equal(0, f.sequence)
+    end
+    if max then luassert.is_true(f.sequence <= max) end
+    ts, seq = f.timestamp, f.sequence
+  end
+end
+
+-- Asserts that g:next_string(enc), for every encoding of `encodings`,
+-- decodes under enc to an id that writes it back.
+function helper.assert_next_strings (s, g, encodings)
+  for _, enc in ipairs(encodings) do
+    local text = g:next_string(enc)
+    luassert.are.equal(text, assert(s:decode(text, enc)):encode(enc))
+  end
+end
+
+-- Asserts that the scheme `name` is listed and that scheme(name) is s.
+function helper.assert_listed (s, name)
+  local idscheme = require "idscheme"
+  luassert.is_true(helper.set(idscheme.list())[name])
+  luassert.is_true(rawequal(s, idscheme.scheme(name)))
+end
+
+-- Asserts a scheme's name, bits and encodings, the first the default.
+function helper.assert_scheme (s, name, bits, encodings)
+  luassert.are.equal(name, s.name)
+  luassert.are.equal(bits, s.bits)
+  luassert.are.equal(encodings[1], s.default_encoding)
+  luassert.are.same(encodings, s.encodings)
 end
 
 -- Asserts what id:integer() gives for an id of the unsigned 64-bit value
@@ -526,6 +716,80 @@ function helper.uid_term (text)
     t.node = { atom = node:match("^'(.*)'$") or node }
   end
   return t
+end
+
+
+-- ---------------------------------------------------------------------
+-- Helpers for the scripted-scheme spec.
+
+-- The big-endian bytes of a bit layout, most significant field first:
+-- each entry is { bits = n, value = integer } (a non-negative integer
+-- below 2^53; any of 64 bits under 5.4) or { bits = n, bytes = string }
+-- (ceil(n/8) bytes, big-endian, the unused high bits zero), and the
+-- whole is right-aligned in `width` bytes (default: the fewest that hold
+-- it).  Independent of the library.
+function helper.pack_bits (layout, width)
+  local bits, total = {}, 0
+  for _, f in ipairs(layout) do
+    local n = f.bits
+    if f.bytes ~= nil then
+      local b = f.bytes
+      assert(#b == helper.idiv(n + 7, 8), "pack_bits: wrong byte count")
+      local all = {}
+      for i = 1, #b do
+        local c = b:byte(i)
+        for k = 7, 0, -1 do all[#all + 1] = helper.band(helper.shr(c, k), 1) end
+      end
+      for i = 1, #all - n do
+        assert(all[i] == 0, "pack_bits: value wider than its field")
+      end
+      for i = #all - n + 1, #all do bits[#bits + 1] = all[i] end
+    else
+      local v = f.value
+      assert(helper.is_integer(v) and v >= 0, "pack_bits: bad value")
+      for k = n - 1, 0, -1 do
+        bits[#bits + 1] = helper.band(helper.shr(v, k), 1)
+      end
+      assert(helper.shr(v, n) == 0,
+             "pack_bits: value wider than its field")
+    end
+    total = total + n
+  end
+  width = width or helper.idiv(total + 7, 8)
+  assert(width * 8 >= total, "pack_bits: width too small")
+  local pad = {}
+  for i = 1, width * 8 - total do pad[i] = 0 end
+  for _, b in ipairs(bits) do pad[#pad + 1] = b end
+  local out = {}
+  for i = 1, width do
+    local c = 0
+    for k = 1, 8 do c = c * 2 + pad[(i - 1) * 8 + k] end
+    out[i] = string.char(c)
+  end
+  return table.concat(out)
+end
+
+-- Runs the Lua source `code` in a fresh process of the running
+-- interpreter (Linux: /proc/<pid>/exe) with this process's package.path
+-- and package.cpath, and returns what it wrote to stdout and stderr.
+-- For what must not touch this process's registry of schemes.
+function helper.run_lua (code)
+  local p = assert(io.popen("readlink /proc/$PPID/exe"))
+  local exe = p:read("*l")
+  p:close()
+  assert(exe and exe ~= "", "run_lua: cannot find the interpreter")
+  local tmp = os.tmpname()
+  local f = assert(io.open(tmp, "wb"))
+  f:write(("package.path = %q\npackage.cpath = %q\n"):format(package.path,
+                                                          package.cpath),
+          code)
+  f:close()
+  local function sq (s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+  p = assert(io.popen(sq(exe) .. " " .. sq(tmp) .. " 2>&1"))
+  local out = p:read("*a")
+  p:close()
+  os.remove(tmp)
+  return out
 end
 
 return helper
