@@ -22,6 +22,6 @@ LUA_PATH="$tree/share/lua/$ver/?.lua;$tree/share/lua/$ver/?/init.lua" \
   local u = i.scheme("ulid"):generator():next_string()
   assert(#u == 26 and i.scheme("ulid"):decode(u), u)
   assert(i.scheme("fluid"):decode("ƒuZZybuNNy"):encode("dec") == "6731191091817518")
-  assert(#i.list() == 12)' || fail=1
+  assert(#i.list() >= 12)' || fail=1
 echo "$((1 - fail)) passed, $fail failed"
 exit $fail
