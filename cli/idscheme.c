@@ -115,7 +115,10 @@ static void parse (int argc, char **argv, args *a) {
   if ((d = lookup(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
   memset(a, 0, sizeof *a);
   a->count = 1;
-  a->rest = calloc((size_t)argc, sizeof *a->rest);
+  static char **rest;           /* static: reachable until exit */
+  free(rest);
+  a->rest = rest = calloc((size_t)argc, sizeof *a->rest);
+  if (rest == NULL) die("%s%s", "out of memory", "");
   for (i = 1; i < argc; i++) {
     const char *o = argv[i];
     if (strcmp(o, "--") == 0) { i++; break; }

@@ -17,7 +17,7 @@
 
 #include <sodium.h>
 
-#include "idscheme.h"
+#include "internal.h"
 
 #define POOLSIZE  4096
 #define KEYSIZE   crypto_stream_chacha20_KEYBYTES
@@ -32,7 +32,9 @@ typedef struct pool {
 
 static pthread_key_t poolkey;
 static pthread_once_t keyonce = PTHREAD_ONCE_INIT;
-static _Thread_local pool *mine;
+/* initial-exec: one pointer, read without a call (small enough for the
+** static TLS that glibc keeps for modules loaded later) */
+static _Thread_local pool *mine __attribute__((tls_model("initial-exec")));
 
 static void freepool (void *p) { munmap(p, sizeof(pool)); }
 static void makekey (void) { pthread_key_create(&poolkey, freepool); }
@@ -64,7 +66,37 @@ static void refill (pool *p) {
   p->left = POOLSIZE - KEYSIZE;
 }
 
+static void slowpath (void *out, size_t n);
+
 void ids_random (void *out, size_t n) {
+  pool *p = mine;
+  if (p != NULL && p->ready && p->forkgen == ids__forks) {
+    uint8_t *src = p->buf + POOLSIZE - p->left, *o = out;
+    if (n >= 4 && n <= 8 && p->left >= 8) {
+      /* an ID's few bytes: read one 8-byte word, copy and wipe with two
+      ** (perhaps overlapping) 4-byte stores; constant sizes, no libc call */
+      static const uint32_t zero;
+      uint64_t w;
+      memcpy(&w, src, 8);
+      memcpy(o, &w, 4);
+      memcpy(o + n - 4, (uint8_t *)&w + n - 4, 4);
+      memcpy(src, &zero, 4);
+      memcpy(src + n - 4, &zero, 4);
+      p->left -= n;
+      return;
+    }
+    if (p->left >= n) {
+      memcpy(o, src, n);
+      memset(src, 0, n);
+      p->left -= n;
+      return;
+    }
+  }
+  slowpath(out, n);
+}
+
+/* First use in this thread, a refill, or the first draw after fork. */
+static void slowpath (void *out, size_t n) {
   pool *p = mine;
   uint8_t *o = out;
   if (p == NULL && (p = mine = newpool()) == NULL) {

@@ -10,11 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "idscheme.h"
+#include "internal.h"
 
 /* ---------------------------------------------------------------- fork */
 
-static _Atomic unsigned forks;
+_Atomic unsigned ids__forks;
+#define forks ids__forks
 static pthread_once_t forkonce = PTHREAD_ONCE_INIT;
 
 static void inchild (void) { forks++; }
@@ -32,9 +33,22 @@ static uint64_t gcd (uint64_t a, uint64_t b) {
   return a;
 }
 
-/* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field. */
+/* The wall clock without the indirect call, the common case. */
+static inline int64_t readnow (const ids_generator *g) {
+  if (g->clock.now == ids_clock_realtime.now &&
+      g->clock.ctx == ids_clock_realtime.ctx) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+  }
+  return g->clock.now(g->clock.ctx);
+}
+
+/* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field.
+** Whole ticks per second (every unit but odd fractions) need divisions by
+** constants only, which compile to multiplications. */
 static int ticks (const ids_generator *g, uint64_t *t) {
-  int64_t ns = g->clock.now(g->clock.ctx);
+  int64_t ns = readnow(g);
   uint64_t d, q;
   if (ns < g->base_ns) return IDS_ERANGE;
   if (g->s->totick) {
@@ -42,8 +56,10 @@ static int ticks (const ids_generator *g, uint64_t *t) {
     return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
   }
   d = (uint64_t)(ns - g->base_ns);
-  if (g->tnum == 1)
-    q = g->tden == 1000000 ? d / 1000000 : d / g->tden;   /* ms: constant */
+  if (g->persec) {
+    uint64_t sec = d / 1000000000u, nsec = d - sec * 1000000000u;
+    q = sec * g->persec + nsec * g->persec / 1000000000u;
+  }
   else
     q = (d / g->tden) * g->tnum + (d % g->tden) * g->tnum / g->tden;
   *t = g->base_tick + q;
@@ -135,6 +151,7 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   k = gcd(num, den);
   g->tnum = num / k;
   g->tden = den / k;
+  if (s->unit.per_sec_den == 1 && num <= 1000000000u) g->persec = num;
   g->time_field = (uint8_t)tf;
   g->step = sf < 0;
   g->seq_field = (uint8_t)(sf < 0 ? 0 : sf);
@@ -167,8 +184,8 @@ static int forked (const ids_generator *g, ids_error *e) {
                   "init_worker_by_lua)", g->s->name);
 }
 
-int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
-                 uint64_t *tick, uint64_t *seq, ids_error *e) {
+static inline int counter (ids_generator *g, uint64_t *state, unsigned sb,
+                           uint64_t *tick, uint64_t *seq, ids_error *e) {
   const uint64_t seqmask = ((uint64_t)1 << sb) - 1;
   uint64_t c, id, now;
   for (;;) {
@@ -195,6 +212,11 @@ int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
   return IDS_OK;
 }
 
+int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
+                 uint64_t *tick, uint64_t *seq, ids_error *e) {
+  return counter(g, state, sb, tick, seq, e);
+}
+
 static void fresh (ids_value *r, unsigned bits);
 
 /* With a sequence, random fields (UUIDv7's) are drawn afresh per ID. */
@@ -216,8 +238,8 @@ static void fillrand (const ids_generator *g, ids_value *v) {
 static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *sf = &g->s->fields[g->seq_field];
-  uint64_t tick, seq;
-  int r = ids_counter(g, &g->state[0], g->seqbits, &tick, &seq, e);
+  uint64_t tick = 0, seq = 0;
+  int r = counter(g, &g->state[0], g->seqbits, &tick, &seq, e);
   if (r != IDS_OK) return r;
   if (g->s->bits <= 64) {
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;

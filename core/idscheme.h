@@ -294,6 +294,7 @@ struct ids_generator {
   uint64_t base_tick;
   uint64_t max_tick;          /* largest tick the time field holds */
   uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
+  uint64_t persec;            /* whole ticks per second, or 0 */
   uint32_t lock;              /* step mode */
   uint8_t time_field, seq_field, rand_field;
   uint8_t seqbits;

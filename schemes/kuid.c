@@ -21,22 +21,27 @@ static unsigned interval (const ids_scheme *s) {
   return s->ud ? ((const kparams *)s->ud)->interval : 0;
 }
 
+static unsigned __int128 wide (const ids_value *v) {
+  return (unsigned __int128)v->w[1] << 64 | v->w[0];
+}
+
 /* Packs the fields; kuid96 when node >= 0. */
 static void pack (const ids_scheme *s, uint64_t mega, uint64_t sec,
                   uint64_t tick, int64_t node, uint64_t seq, ids_value *v) {
   uint64_t lo = tick << 14 | seq;                  /* low 24 bits */
-  memset(v, 0, sizeof *v);
+  v->w[2] = 0;
   if (node < 0) {
     v->w[0] = mega << 44 | sec << 24 | lo;
-    return;
+    v->w[1] = 0;
   }
-  {
+  else {
     unsigned i = interval(s);
-    ids_value_set(v, 0, 24, lo);
-    ids_value_set(v, 24, i, sec & ((1u << i) - 1));
-    ids_value_set(v, 24 + i, 32, (uint64_t)node);
-    ids_value_set(v, 56 + i, 20 - i, sec >> i);
-    ids_value_set(v, 76, 20, mega);
+    unsigned __int128 x = (unsigned __int128)mega << 76 |
+                          (unsigned __int128)(sec >> i) << (56 + i) |
+                          (unsigned __int128)node << (24 + i) |
+                          (sec & ((1u << i) - 1)) << 24 | lo;
+    v->w[0] = (uint64_t)x;
+    v->w[1] = (uint64_t)(x >> 64);
   }
 }
 
@@ -57,18 +62,20 @@ static int compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
 }
 
 static void decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
-  x[F_MICRO] = ids_value_get(v, 14, 10) << 10;
-  x[F_MEGA] = ids_value_get(v, s->bits - 20, 20);
+  unsigned __int128 w = wide(v);
+  x[F_MICRO] = (uint64_t)(w >> 14 & 1023) << 10;
   if (s->nfields == 5) {
     unsigned i = interval(s);
-    x[F_SEC] = ids_value_get(v, 56 + i, 20 - i) << i |
-               ids_value_get(v, 24, i);
-    x[3] = ids_value_get(v, 24 + i, 32);
-    x[4] = ids_value_get(v, 0, 14);
+    x[F_MEGA] = (uint64_t)(w >> 76) & 0xfffff;
+    x[F_SEC] = (uint64_t)(w >> (56 + i) & ((1u << (20 - i)) - 1)) << i |
+               (uint64_t)(w >> 24 & ((1u << i) - 1));
+    x[3] = (uint64_t)(w >> (24 + i)) & 0xffffffff;
+    x[4] = (uint64_t)w & 0x3fff;
   }
   else {
-    x[F_SEC] = ids_value_get(v, 24, 20);
-    x[3] = ids_value_get(v, 0, 14);
+    x[F_MEGA] = (uint64_t)(w >> 44) & 0xfffff;
+    x[F_SEC] = (uint64_t)(w >> 24) & 0xfffff;
+    x[3] = (uint64_t)w & 0x3fff;
   }
 }
 
@@ -127,8 +134,8 @@ static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
   if (r != IDS_OK) return r;
   sec = tick >> 10;
   pack(g->s, sec / 1000000, sec % 1000000, tick & 1023,
-       g->s->nfields == 5 ? (int64_t)ids_value_get(&g->base,
-                                                   g->s->fields[3].shift, 32)
+       g->s->nfields == 5 ? (int64_t)(uint32_t)(wide(&g->base) >>
+                                                 g->s->fields[3].shift)
                           : -1, seq, v);
   return IDS_OK;
 }

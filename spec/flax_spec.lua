@@ -44,15 +44,11 @@ describe("flax", function ()
 
   describe("scheme", function ()
     it("is listed and opened by name", function ()
-      assert.is_true(helper.set(idscheme.list()).flax)
-      assert.is_true(rawequal(s, idscheme.scheme("flax")))
+      helper.assert_listed(s, "flax")
     end)
 
     it("has name, bits and encodings, flax first", function ()
-      assert.are.equal("flax", s.name)
-      assert.are.equal(96, s.bits)
-      assert.are.equal("flax", s.default_encoding)
-      assert.are.same(ENCODINGS, s.encodings)
+      helper.assert_scheme(s, "flax", 96, ENCODINGS)
     end)
 
     it("describes its fields, most significant first", function ()
@@ -117,10 +113,8 @@ describe("flax", function ()
 
           it("has 12 bytes that read back", function ()
             local want = id()
-            local b = want:bytes()
-            assert.are.equal(out.bytes12_hex, helper.tohex(b))
-            assert.are.equal(12, #b)
-            assert.is_true(s:from_bytes(b) == want)
+            helper.assert_bytes(s, want, out.bytes12_hex)
+            assert.are.equal(12, #want:bytes())
           end)
 
           it("gives its fields back", function ()
@@ -214,32 +208,23 @@ describe("flax", function ()
     end)
 
     it("raises when a field is missing, naming it", function ()
-      helper.assert_raises(function () s:compose({ random = 1 }) end,
-                           "timestamp")
-      helper.assert_raises(function () s:compose({ timestamp = 1 }) end,
-                           "random")
+      helper.assert_compose_raises(s, { timestamp = 1, random = 1 },
+                                   helper.cases_missing({ "timestamp",
+                                                          "random" }))
     end)
 
     it("raises when a field is out of range, naming it", function ()
-      local cases = {
+      helper.assert_compose_raises(s, { timestamp = 1, random = 2 }, {
         { "timestamp", TWO40 }, { "timestamp", -1 },
         { "timestamp", helper.MAXINT }, { "timestamp", helper.MININT },
         { "random", TWO56 }, { "random", -1 }, { "random", helper.MAXINT },
-      }
-      for _, c in ipairs(cases) do
-        local f = { timestamp = 1, random = 2 }
-        f[c[1]] = c[2]
-        helper.assert_raises(function () s:compose(f) end, c[1],
-                             c[1] .. " = " .. c[2])
-      end
+      })
     end)
 
     it("raises when a field is not an integer, naming it", function ()
-      for _, bad in ipairs({ 1.5, "x", "1.5", "-1", true, {} }) do
-        helper.assert_raises(function ()
-          s:compose({ timestamp = 1, random = bad })
-        end, "random")
-      end
+      helper.assert_compose_raises(s, { timestamp = 1, random = 2 },
+                                   helper.cases_of("random",
+                                                   helper.NOT_INTEGERS))
     end)
 
     it("takes and gives a random at or above 2^53 as an integer (Lua 5.4) "
@@ -278,14 +263,12 @@ describe("flax", function ()
     end)
 
     it("raises on a field flax does not have, naming it", function ()
-      helper.assert_raises(function ()
-        s:compose({ timestamp = 1, random = 2, sequence = 3 })
-      end, "sequence")
+      helper.assert_compose_raises(s, { timestamp = 1, random = 2 },
+                                   { { "sequence", 3 } })
     end)
 
     it("raises when fields is not a table", function ()
-      assert.has_error(function () s:compose() end)
-      assert.has_error(function () s:compose("1") end)
+      helper.assert_compose_needs_table(s, "1")
     end)
   end)
 
@@ -303,10 +286,12 @@ describe("flax", function ()
     end)
 
     it("takes exactly 16 flax digits", function ()
-      helper.assert_rejected(s, "0RdKJcxqVBiAiQr", "flax")
-      helper.assert_rejected(s, "0RdKJcxqVBiAiQr00", "flax")
-      helper.assert_rejected(s, "-", "flax")
-      helper.assert_rejected(s, ("-"):rep(32), "flax")
+      helper.assert_decodings(s, {
+        { "0RdKJcxqVBiAiQr", "flax", false },
+        { "0RdKJcxqVBiAiQr00", "flax", false },
+        { "-", "flax", false },
+        { ("-"):rep(32), "flax", false },
+      })
     end)
 
     it("rejects characters outside the flax alphabet", function ()
@@ -323,51 +308,44 @@ describe("flax", function ()
     end)
 
     it("takes hex of exactly 24 digits, either case", function ()
-      helper.assert_decodes(s, "05CA55528F7680CB8BB9BDC1", "hex",
-                            "1792030988790530007327423937")
-      helper.assert_decodes(s, "05cA55528f7680Cb8bB9bdC1", "hex",
-                            "1792030988790530007327423937")
-      helper.assert_rejected(s, "5ca55528f7680cb8bb9bdc1", "hex")
-      helper.assert_rejected(s, "005ca55528f7680cb8bb9bdc1", "hex")
-      helper.assert_rejected(s, "0x5ca55528f7680cb8bb9bdc1", "hex")
-      helper.assert_rejected(s, "05ca55528f7680cb8bb9bdcg", "hex")
+      local want = "1792030988790530007327423937"
+      helper.assert_decodings(s, {
+        { "05CA55528F7680CB8BB9BDC1", "hex", want },
+        { "05cA55528f7680Cb8bB9bdC1", "hex", want },
+        { "5ca55528f7680cb8bb9bdc1", "hex", false },
+        { "005ca55528f7680cb8bb9bdc1", "hex", false },
+        { "0x5ca55528f7680cb8bb9bdc1", "hex", false },
+        { "05ca55528f7680cb8bb9bdcg", "hex", false },
+      })
     end)
 
     it("takes dec up to 2^96-1", function ()
-      helper.assert_decodes(s, MAX96, "dec", MAX96)
-      helper.assert_decodes(s, "0", "dec", "0")
-      helper.assert_rejected(s, TWO96, "dec")
-      helper.assert_rejected(s, MAX96 .. "0", "dec")
-      helper.assert_rejected(s, "+1", "dec")
-      helper.assert_rejected(s, "1e3", "dec")
+      helper.assert_decodings(s, {
+        { MAX96, "dec", MAX96 }, { "0", "dec", "0" },
+        { TWO96, "dec", false }, { MAX96 .. "0", "dec", false },
+        { "+1", "dec", false }, { "1e3", "dec", false },
+      })
     end)
 
     it("returns nil and a message on bad text, never raising", function ()
-      for _, text in ipairs(helper.BAD_TEXT) do
-        helper.assert_rejected(s, text)
-        for _, enc in ipairs(ENCODINGS) do
-          helper.assert_rejected(s, text, enc)
-        end
-      end
+      helper.assert_all_rejected(s, helper.BAD_TEXT, ENCODINGS)
     end)
 
     it("rejects text of another encoding when one is named", function ()
-      helper.assert_rejected(s, "05ca55528f7680cb8bb9bdc1", "flax")
-      helper.assert_rejected(s, "0RdKJcxqVBiAiQr0", "hex")
-      helper.assert_rejected(s, "0RdKJcxqVBiAiQr0", "dec")
-      helper.assert_rejected(s, "1792030988790530007327423937", "flax")
+      helper.assert_decodings(s, {
+        { "05ca55528f7680cb8bb9bdc1", "flax", false },
+        { "0RdKJcxqVBiAiQr0", "hex", false },
+        { "0RdKJcxqVBiAiQr0", "dec", false },
+        { "1792030988790530007327423937", "flax", false },
+      })
     end)
 
     it("raises when the text is not a string", function ()
-      assert.has_error(function () s:decode() end)
-      assert.has_error(function () s:decode(nil, "flax") end)
-      assert.has_error(function () s:decode({}) end)
-      assert.has_error(function () s:decode(true, "dec") end)
+      helper.assert_decode_needs_text(s, "flax", "dec")
     end)
 
     it("raises on an unknown encoding, naming it", function ()
-      helper.assert_raises(function () s:decode("1", "b64") end, "b64")
-      assert.has_error(function () s:decode("1", {}) end)
+      helper.assert_unknown_encodings(s, { "b64" })
     end)
   end)
 
@@ -379,18 +357,13 @@ describe("flax", function ()
     end)
 
     it("returns nil and a message on a wrong length", function ()
-      for _, b in ipairs({ "", "\1", ("\0"):rep(8), ("\0"):rep(11),
-                           ("\0"):rep(13), ("\0"):rep(16) }) do
-        local id, msg = s:from_bytes(b)
-        assert.is_nil(id)
-        assert.are.equal("string", type(msg))
-        assert.is_true(#msg > 0)
-      end
+      helper.assert_bytes_rejected(s, { "", "\1", ("\0"):rep(8),
+                                       ("\0"):rep(11), ("\0"):rep(13),
+                                       ("\0"):rep(16) })
     end)
 
     it("raises when the bytes are not a string", function ()
-      assert.has_error(function () s:from_bytes() end)
-      assert.has_error(function () s:from_bytes({}) end)
+      helper.assert_from_bytes_needs_string(s)
     end)
   end)
 
@@ -421,43 +394,28 @@ describe("flax", function ()
     it("takes no options but policy", function ()
       assert.is_not_nil(s:generator():next())
       assert.is_not_nil(s:generator({ policy = "error" }):next())
-      helper.assert_raises(function () s:generator({ worker = 1 }) end,
-                           "worker")
-      helper.assert_raises(function () s:generator({ bogus = 1 }) end,
-                           "bogus")
+      helper.assert_options_raise(s, { { "worker", 1 }, { "bogus", 1 } })
       assert.has_error(function () s:generator("x") end)
     end)
 
     it("counts ms since 2015-01-01 UTC", function ()
       local ts = s:generator():next():fields().timestamp
-      local expected = os.time() * 1000 - EPOCH_MS
-      assert.is_true(math.abs(ts - expected) < 3000,
-                     "timestamp " .. ts .. ", expected about " .. expected)
+      helper.assert_near(ts, os.time() * 1000 - EPOCH_MS, 3000)
     end)
 
     it("gives 100,000 strictly increasing, distinct ids whose strings "
        .. "sort as they do", function ()
-      local g = s:generator()
-      local prev = g:next()
-      local prevs = prev:encode()
-      local seen = { [prevs] = true }
-      local count, bad = 1, nil
-      for i = 2, 100000 do
-        local id = g:next()
+      local seen, count = {}, 0
+      local _, bad = helper.take_increasing(s:generator(), 100000,
+                                            function (id, i, prev)
         local str = id:encode()
-        if not (prev < id) then
-          bad = ("id %d (%s) is not above id %d (%s)"):format(i, str, i - 1,
-                                                              prevs)
-          break
-        end
-        if not helper.bytes_less(prevs, str) then
-          bad = ("string %d %s does not sort after %s"):format(i, str, prevs)
-          break
+        if prev and not helper.bytes_less(prev:encode(), str) then
+          return ("string %d %s does not sort after %s"):format(
+            i, str, prev:encode())
         end
         if not seen[str] then count = count + 1 end
         seen[str] = true
-        prev, prevs = id, str
-      end
+      end)
       assert.is_nil(bad)
       assert.are.equal(100000, count)
     end)
@@ -470,10 +428,7 @@ describe("flax", function ()
         assert.is_truthy(text:match("^[-0-9A-Z_a-z]+$"))
         assert.are.equal(text, tostring(assert(s:decode(text))))
       end
-      for _, enc in ipairs(ENCODINGS) do
-        local text = g:next_string(enc)
-        assert.are.equal(text, assert(s:decode(text, enc)):encode(enc))
-      end
+      helper.assert_next_strings(s, g, ENCODINGS)
       assert.is_truthy(g:next_string("hex"):match("^[0-9a-f]+$"))
       assert.are.equal(24, #g:next_string("hex"))
     end)

@@ -16,6 +16,11 @@ describe("idscheme", function ()
     return s:compose({ timestamp = ts, generator = gen, sequence = seq })
   end
 
+  -- Asserts that s:compose(f) raises, naming `word`.
+  local function compose_raises (f, word, what)
+    assert.error_matches(function () s:compose(f) end, word, 1, true, what)
+  end
+
   describe("list()", function ()
     it("is a sorted array of names that holds fluid", function ()
       local names = idscheme.list()
@@ -111,7 +116,7 @@ describe("idscheme", function ()
       for _, missing in ipairs({ "timestamp", "generator", "sequence" }) do
         local f = { timestamp = 1, generator = 2, sequence = 3 }
         f[missing] = nil
-        assert.error_matches(function () s:compose(f) end, missing, 1, true)
+        compose_raises(f, missing)
       end
     end)
 
@@ -125,15 +130,13 @@ describe("idscheme", function ()
       for _, c in ipairs(cases) do
         local f = { timestamp = 1, generator = 2, sequence = 3 }
         f[c[1]] = c[2]
-        assert.error_matches(function () s:compose(f) end, c[1], 1, true,
-                             c[1] .. " = " .. c[2])
+        compose_raises(f, c[1], c[1] .. " = " .. c[2])
       end
     end)
 
     it("raises on a field fluid does not have, naming it", function ()
-      assert.error_matches(function ()
-        s:compose({ timestamp = 1, generator = 2, sequence = 3, bogus = 4 })
-      end, "bogus", 1, true)
+      compose_raises({ timestamp = 1, generator = 2, sequence = 3, bogus = 4 },
+                     "bogus")
     end)
 
     it("raises when a field is not an integer, naming it", function ()
@@ -144,9 +147,8 @@ describe("idscheme", function ()
           assert.is_true(s:compose({ timestamp = 1, generator = 2,
                                      sequence = bad }) == compose(1, 2, 1))
         else
-          assert.error_matches(function ()
-            s:compose({ timestamp = 1, generator = 2, sequence = bad })
-          end, "sequence", 1, true)
+          compose_raises({ timestamp = 1, generator = 2, sequence = bad },
+                         "sequence")
         end
       end
     end)
@@ -160,7 +162,7 @@ describe("idscheme", function ()
           local g = { timestamp = 401210253, generator = 15451,
                       sequence = 46 }
           g[k] = f[k]
-          assert.error_matches(function () s:compose(g) end, k, 1, true)
+          compose_raises(g, k)
         end
       else
         assert.are.equal("6731191091817518", s:compose(f):encode("dec"))
@@ -171,16 +173,14 @@ describe("idscheme", function ()
         for _, bad in ipairs({ "", "-1", "+1", "1.5", "0x10", " 1", "1 ",
                                "1024", "18446744073709551616",
                                string.rep("9", 30) }) do
-          assert.error_matches(function ()
-            s:compose({ timestamp = 1, generator = 2, sequence = bad })
-          end, "sequence", 1, true)
+          compose_raises({ timestamp = 1, generator = 2, sequence = bad },
+                         "sequence")
         end
       end
     end)
 
     it("raises when fields is not a table", function ()
-      assert.has_error(function () s:compose() end)
-      assert.has_error(function () s:compose("1") end)
+      helper.assert_compose_needs_table(s, "1")
     end)
   end)
 
@@ -195,17 +195,8 @@ describe("idscheme", function ()
       local bad = { "", " ", "nope", "-", "1.2.3", "ƒ0", "0x", "😃😃😃😃😃😃😃😃",
                     "\0", "\xff\xfe", "18446744073709551616", MAX .. "0",
                     string.rep("9", 1000), string.rep("ƒ", 100) }
-      for _, text in ipairs(bad) do
-        for _, enc in ipairs({ false, "f58", "f58_plain", "dec", "hex",
-                               "dothex", "words", "emoji" }) do
-          local ok, id, msg = pcall(s.decode, s, text, enc or nil)
-          assert.is_true(ok, "decode raised on " .. helper.show(text)
-                               .. ": " .. tostring(id))
-          assert.is_nil(id, helper.show(text) .. " as " .. tostring(enc))
-          assert.are.equal("string", type(msg))
-          assert.is_true(#msg > 0)
-        end
-      end
+      helper.assert_all_rejected(s, bad, { "f58", "f58_plain", "dec", "hex",
+                                           "dothex", "words", "emoji" })
     end)
 
     it("rejects text of another encoding when one is named", function ()
@@ -216,10 +207,7 @@ describe("idscheme", function ()
     end)
 
     it("raises when the text is not a string", function ()
-      assert.has_error(function () s:decode() end)
-      assert.has_error(function () s:decode(nil, "dec") end)
-      assert.has_error(function () s:decode({}) end)
-      assert.has_error(function () s:decode(true) end)
+      helper.assert_decode_needs_text(s, "dec")
     end)
 
     it("raises on an unknown encoding, naming it", function ()
@@ -248,18 +236,13 @@ describe("idscheme", function ()
     end)
 
     it("returns nil and a message on a wrong length", function ()
-      for _, b in ipairs({ "", "\1", string.rep("\0", 7),
-                           string.rep("\0", 9), string.rep("\0", 16) }) do
-        local id, msg = s:from_bytes(b)
-        assert.is_nil(id)
-        assert.are.equal("string", type(msg))
-        assert.is_true(#msg > 0)
-      end
+      helper.assert_bytes_rejected(s, { "", "\1", string.rep("\0", 7),
+                                        string.rep("\0", 9),
+                                        string.rep("\0", 16) })
     end)
 
     it("raises when the bytes are not a string", function ()
-      assert.has_error(function () s:from_bytes() end)
-      assert.has_error(function () s:from_bytes({}) end)
+      helper.assert_from_bytes_needs_string(s)
     end)
   end)
 
@@ -308,9 +291,7 @@ describe("idscheme", function ()
 
     it("counts ms since 2025-01-01 UTC by default", function ()
       local ts = s:generator():next():fields().timestamp
-      local expected = os.time() * 1000 - 1735689600000
-      assert.is_true(math.abs(ts - expected) < 3000,
-                     "timestamp " .. ts .. ", expected about " .. expected)
+      helper.assert_near(ts, os.time() * 1000 - 1735689600000, 3000)
     end)
 
     it("counts ms since epoch_ms", function ()
@@ -329,39 +310,15 @@ describe("idscheme", function ()
 
   describe("next()", function ()
     it("gives strictly increasing ids over 100,000 calls", function ()
-      local g = s:generator({ generator = 77 })
-      local prev = g:next()
-      local bad
-      for i = 2, 100000 do
-        local id = g:next()
-        if not (prev < id) then
-          bad = ("id %d (%s) is not above id %d (%s)"):format(
-            i, id:encode("dec"), i - 1, prev:encode("dec"))
-          break
-        end
-        prev = id
-      end
+      local last, bad = helper.take_increasing(
+        s:generator({ generator = 77 }), 100000)
       assert.is_nil(bad)
-      assert.are.equal(77, prev:fields().generator)
+      assert.are.equal(77, last:fields().generator)
     end)
 
     it("counts the sequence from 0 in each millisecond, up to 1023",
        function ()
-      local g = s:generator()
-      local first = g:next():fields()
-      assert.are.equal(0, first.sequence)
-      local ts, seq = first.timestamp, 0
-      for _ = 1, 50000 do
-        local f = g:next():fields()
-        if f.timestamp == ts then
-          assert.are.equal(seq + 1, f.sequence)
-        else
-          assert.is_true(f.timestamp > ts)
-          assert.are.equal(0, f.sequence)
-        end
-        assert.is_true(f.sequence <= 1023)
-        ts, seq = f.timestamp, f.sequence
-      end
+      helper.assert_sequence_counts(s:generator(), 50000, 1023)
     end)
   end)
 
@@ -383,11 +340,7 @@ describe("idscheme", function ()
 
     it("gives a named encoding, which decodes back", function ()
       local g = s:generator()
-      for _, enc in ipairs(s.encodings) do
-        local text = g:next_string(enc)
-        local id = assert(s:decode(text, enc))
-        assert.are.equal(text, id:encode(enc))
-      end
+      helper.assert_next_strings(s, g, s.encodings)
       local text = g:next_string("dec")
       assert.is_truthy(text:match("^%d+$"))
       assert.are.equal(text, s:decode(text):encode("dec"))

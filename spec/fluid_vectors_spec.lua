@@ -229,18 +229,11 @@ describe("fluid vectors", function ()
          .. e.generator .. ", sequence " .. e.sequence, function ()
         local id = assert(s:decode(e.value, "dec"))
         local f = id:fields()
-        assert.are.same({
-          timestamp = helper.u64(e.timestamp),
-          generator = e.generator,
-          sequence = e.sequence,
-        }, f)
+        local want = { timestamp = helper.u64(e.timestamp),
+                       generator = e.generator, sequence = e.sequence }
+        assert.are.same(want, f)
         assert.is_true(s:compose(f) == id)
-        local composed = s:compose({
-          timestamp = helper.u64(e.timestamp),
-          generator = e.generator,
-          sequence = e.sequence,
-        })
-        assert.are.equal(e.value, composed:encode("dec"))
+        assert.are.equal(e.value, s:compose(want):encode("dec"))
       end)
     end
   end)

@@ -393,8 +393,8 @@ function helper.assert_unknown_encodings (s, names)
 end
 
 -- Asserts that s:from_bytes gives nil and a non-empty message for every
--- byte string of `list` (none of the scheme's length).
-function helper.assert_wrong_lengths (s, list)
+-- byte string of `list`.
+function helper.assert_bytes_rejected (s, list)
   for _, b in ipairs(list) do
     local id, msg = s:from_bytes(b)
     luassert.is_nil(id)
@@ -419,17 +419,21 @@ end
 -- decimal string of one).
 helper.NOT_INTEGERS = { 1.5, "x", "1.5", "-1", true, {} }
 
--- Asserts that s:compose raises, naming the field, for every case
--- { field, value } of `cases`: the fields `base` (left as they are) with
--- that field set to value, or left out where value is nil.
-function helper.assert_compose_raises (s, base, cases)
+-- Asserts that s:compose raises, naming the field (or `word`), for every
+-- case { field, value[, word] } of `cases`: the fields `base` (left as they
+-- are) with that field set to value, or left out where value is nil.
+-- `check` (fn, word, what) asserts that fn raises naming word; by default
+-- helper.assert_raises.
+function helper.assert_compose_raises (s, base, cases, check)
+  check = check or helper.assert_raises
   for _, c in ipairs(cases) do
     local f = {}
     for k, v in pairs(base) do f[k] = v end
     f[c[1]] = c[2]
-    helper.assert_raises(function () s:compose(f) end, c[1],
-                         c[2] == nil and "without " .. c[1]
-                         or c[1] .. " = " .. tostring(c[2]))
+    check(function () return s:compose(f) end, c[3] or c[1],
+          c[2] == nil and "without " .. c[1]
+          or c[1] .. " = " .. (type(c[2]) == "string" and helper.show(c[2])
+                               or tostring(c[2])))
   end
 end
 
@@ -446,6 +450,16 @@ function helper.cases_of (field, values)
   local cases = {}
   for i, v in ipairs(values) do cases[i] = { field, v } end
   return cases
+end
+
+-- Asserts that s:generator raises for every case { option, value[, word] }
+-- of `cases` (the options: that one, set to value), naming `word`, or the
+-- option where no word is given.
+function helper.assert_options_raise (s, cases)
+  for _, c in ipairs(cases) do
+    helper.assert_raises(function () s:generator({ [c[1]] = c[2] }) end,
+                         c[3] or c[1], c[1] .. " = " .. tostring(c[2]))
+  end
 end
 
 -- Asserts that the bytes of id are `hex` (hex digits) and read back as id.

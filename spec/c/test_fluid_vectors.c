@@ -5,85 +5,18 @@
 **
 ** usage: test_fluid_vectors [VECTORS_DIR]
 */
-#include <stdlib.h>
-
-#include <cJSON.h>
-
-#include "idscheme.h"
-#include "test.h"
-
-#ifndef IDS_VECTORS
-#define IDS_VECTORS "spec/vectors"
-#endif
+#include "helpers.h"
 
 static const ids_scheme *S;
 
 /* ------------------------------------------------------------ helpers */
 
-/* Shows an input in a failure message: control bytes escaped, UTF-8 kept. */
-static const char *show (const char *s, size_t n) {
-  static char buf[4][256];
-  static int k;
-  char *q = buf[k++ & 3];
-  size_t j = 0;
-  for (size_t i = 0; i < n && j < 240; i++) {
-    unsigned char ch = (unsigned char)s[i];
-    if (ch < 0x20 || ch == 0x7f) j += (size_t)sprintf(q + j, "\\x%02x", ch);
-    else q[j++] = (char)ch;
-  }
-  q[j] = '\0';
-  return q;
-}
-
-static cJSON *load (const char *dir, const char *file) {
-  char path[1024];
-  FILE *f;
-  long n;
-  char *text;
-  cJSON *j;
-  snprintf(path, sizeof path, "%s/%s", dir, file);
-  f = fopen(path, "rb");
-  if (f == NULL) { perror(path); exit(2); }
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  rewind(f);
-  text = malloc((size_t)n + 1);
-  if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n) {
-    fprintf(stderr, "%s: cannot read\n", path);
-    exit(2);
-  }
-  text[n] = '\0';
-  fclose(f);
-  j = cJSON_Parse(text);
-  free(text);
-  if (j == NULL) { fprintf(stderr, "%s: bad JSON\n", path); exit(2); }
-  return j;
-}
-
-static const char *str (const cJSON *o, const char *key) {
-  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
-  return cJSON_IsString(x) ? x->valuestring : NULL;
-}
-
-/* Vector numbers: decimal strings (they exceed a double), or small ints. */
-static uint64_t num (const cJSON *o, const char *key) {
-  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
-  if (cJSON_IsString(x)) return strtoull(x->valuestring, NULL, 10);
-  if (cJSON_IsNumber(x)) return (uint64_t)x->valuedouble;
-  fprintf(stderr, "vector without \"%s\"\n", key);
-  exit(2);
-}
-
 /* An entry's input bytes: input_bytes_hex when JSON cannot hold them. */
 static size_t input (const cJSON *o, char *buf, size_t cap) {
   const char *h = str(o, "input_bytes_hex");
-  size_t n = 0;
-  if (h) {
-    for (; h[0] && h[1] && n + 1 < cap; h += 2) {
-      char b[3] = {h[0], h[1], 0};
-      buf[n++] = (char)strtoul(b, NULL, 16);
-    }
-  }
+  size_t n;
+  if (h)
+    n = unhex(h, (uint8_t *)buf, cap - 1);
   else {
     n = strlen(str(o, "input"));
     if (n >= cap) n = cap - 1;
@@ -93,22 +26,11 @@ static size_t input (const cJSON *o, char *buf, size_t cap) {
   return n;
 }
 
-/* ids_decode, with the checks every call deserves: a failure carries a
-** non-empty message and its own code; a success writes only 64 bits. */
-static int decode (const ids_codec *c, const char *s, size_t n,
-                   ids_value *v) {
-  ids_error e;
-  int r;
-  memset(&e, 0, sizeof e);
-  v->w[0] = v->w[1] = v->w[2] = 0x5a5a5a5a5a5a5a5aull;
-  r = ids_decode(S, c, s, n, v, &e);
-  if (r < 0) {
-    CHECKF(e.msg[0] != '\0', "no message for \"%s\" (%s)", show(s, n),
-           c ? c->name : "detect");
-    CHECKF(e.code == r, "\"%s\": e.code %d, returned %d", show(s, n),
-           e.code, r);
-  }
-  else
+/* decode (helpers.h) of FLUID, and a success writes only 64 bits. */
+static int fdecode (const ids_codec *c, const char *s, size_t n,
+                    ids_value *v) {
+  int r = decode(S, c, s, n, v);
+  if (r >= 0)
     CHECKF(v->w[1] == 0 && v->w[2] == 0, "\"%s\": high words set",
            show(s, n));
   return r;
@@ -164,11 +86,11 @@ static void test_encodings (const cJSON *list) {
       CHECKF(strcmp(out, want) == 0 && n == strlen(want),
              "%s of %" PRIu64 ": got \"%s\" (%zu), want \"%s\"", codecs[k],
              x, out, n, want);
-      if (CHECKF(decode(c, want, strlen(want), &back) == IDS_OK,
+      if (CHECKF(fdecode(c, want, strlen(want), &back) == IDS_OK,
                  "%s decode of \"%s\"", codecs[k], want))
         CHECKF(back.w[0] == x, "%s decode of \"%s\": got %" PRIu64
                ", want %" PRIu64, codecs[k], want, back.w[0], x);
-      if (CHECKF(decode(NULL, want, strlen(want), &back) == IDS_OK,
+      if (CHECKF(fdecode(NULL, want, strlen(want), &back) == IDS_OK,
                  "detected decode of \"%s\"", want))
         CHECKF(back.w[0] == x, "detected decode of \"%s\": got %" PRIu64
                ", want %" PRIu64, want, back.w[0], x);
@@ -223,7 +145,7 @@ static void test_decode_valid (const cJSON *list) {
     size_t n = input(o, s, sizeof s);
     exception *x = lookup(refused, s, n);
     ids_value v;
-    int r = decode(NULL, s, n, &v);
+    int r = fdecode(NULL, s, n, &v);
     count++;
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
           o, "undefined_behavior_in_reference")))
@@ -268,7 +190,7 @@ static void test_decode_invalid (const cJSON *list) {
     exception *x = lookup(trimmed, s, n);
     const char *err = str(o, "errno");
     ids_value v;
-    int r = decode(NULL, s, n, &v);
+    int r = fdecode(NULL, s, n, &v);
     count++;
     if (x) {
       x->seen++;
@@ -322,25 +244,16 @@ static void test_layout (const cJSON *list) {
 
 /* --------------------------------------------------------------- main */
 
-static const cJSON *section (const cJSON *j, const char *key) {
-  const cJSON *a = cJSON_GetObjectItemCaseSensitive(j, key);
-  if (!cJSON_IsArray(a)) {
-    fprintf(stderr, "fluid.json: no array \"%s\"\n", key);
-    exit(2);
-  }
-  return a;
-}
-
 int main (int argc, char **argv) {
   cJSON *j;
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
   S = ids_find("fluid");
   if (!CHECK(S != NULL)) return t_done();
   j = load(argc > 1 ? argv[1] : IDS_VECTORS, "fluid.json");
-  test_encodings(section(j, "encodings"));
-  test_decode_valid(section(j, "decode_valid"));
-  test_decode_invalid(section(j, "decode_invalid"));
-  test_layout(section(j, "layout"));
+  test_encodings(section(j, "fluid.json", "encodings"));
+  test_decode_valid(section(j, "fluid.json", "decode_valid"));
+  test_decode_invalid(section(j, "fluid.json", "decode_invalid"));
+  test_layout(section(j, "fluid.json", "layout"));
   cJSON_Delete(j);
   return t_done();
 }

@@ -8,23 +8,13 @@
 **
 ** usage: test_generator [VECTORS_DIR]
 */
-#include <pthread.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cJSON.h>
-
-#include "idscheme.h"
-#include "test.h"
-
-#ifndef IDS_VECTORS
-#define IDS_VECTORS "spec/vectors"
-#endif
+#include "helpers.h"
 
 #define MS        INT64_C(1000000)          /* ns */
 #define MAXTICK   ((INT64_C(1) << 40) - 1)  /* last ms the field holds */
-#define SENTINEL  0x5a5a5a5a5a5a5a5aull
 
 static const ids_scheme *S;
 static int FT, FG, FS;                      /* field indices */
@@ -42,37 +32,8 @@ static parts split (const ids_value *v) {
   return p;
 }
 
-/* Generator options are indexed like S->genopts. */
-static void setopt (ids_optval *o, const char *name, int64_t x) {
-  for (int i = 0; i < S->ngenopts; i++)
-    if (strcmp(S->genopts[i].name, name) == 0) {
-      o[i].set = 1;
-      o[i].i = x;
-      return;
-    }
-  fprintf(stderr, "fluid has no generator option %s\n", name);
-  exit(2);
-}
-
 /* Unix ns of a FLUID tick under the default epoch. */
 static int64_t at (int64_t tick) { return (EPOCH_MS + tick) * MS; }
-
-/* An injected clock: reads `ns`; with stall > 0 it jumps to `then` once
-** it has been read `stall` times (counting from reads = 0). */
-typedef struct fake {
-  int64_t ns, then;
-  long reads, stall;
-} fake;
-
-static int64_t fake_now (void *ctx) {
-  fake *f = ctx;
-  f->reads++;
-  if (f->stall > 0 && f->reads > f->stall) {
-    f->ns = f->then;
-    f->stall = 0;
-  }
-  return f->ns;
-}
 
 static int init (ids_generator *g, const ids_optval *opts, ids_policy p,
                  fake *f) {
@@ -107,33 +68,38 @@ static parts take (ids_generator *g, ids_value *v) {
   return split(v);
 }
 
-static cJSON *load (const char *dir, const char *file) {
-  char path[1024];
-  FILE *f;
-  long n;
-  char *text;
-  cJSON *j;
-  snprintf(path, sizeof path, "%s/%s", dir, file);
-  if ((f = fopen(path, "rb")) == NULL) { perror(path); exit(2); }
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  rewind(f);
-  text = malloc((size_t)n + 1);
-  if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n) exit(2);
-  text[n] = '\0';
-  fclose(f);
-  j = cJSON_Parse(text);
-  free(text);
-  if (j == NULL) { fprintf(stderr, "%s: bad JSON\n", path); exit(2); }
-  return j;
+/* g, with generator id `gen` and policy hold, on the injected clock f. */
+static int start (ids_generator *g, fake *f, int64_t gen) {
+  ids_optval o[IDS_MAXOPTS] = {{0}};
+  setopt(S, o, "generator", gen, NULL);
+  return init(g, o, IDS_HOLD, f);
 }
 
-static uint64_t num (const cJSON *o, const char *key) {
-  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
-  if (cJSON_IsString(x)) return strtoull(x->valuestring, NULL, 10);
-  if (cJSON_IsNumber(x)) return (uint64_t)x->valuedouble;
-  fprintf(stderr, "generated vector without \"%s\"\n", key);
-  exit(2);
+/* The IDs `from`..1023 of tick T with generator id `gen`, each above the
+** one before (*last: the value before the first; then the last one);
+** stops at the first that is not. */
+static void fill_tick (ids_generator *g, uint64_t T, uint64_t gen,
+                       uint64_t from, uint64_t *last, const char *what) {
+  for (uint64_t i = from; i < 1024; i++) {
+    ids_value v;
+    parts p = take(g, &v);
+    if (!CHECKF(v.w[0] > *last && p.ts == T && p.gen == gen && p.seq == i,
+                "ID %" PRIu64 " %s: ts %" PRIu64 " gen %" PRIu64 " seq %"
+                PRIu64, i, what, p.ts, p.gen, p.seq))
+      break;
+    *last = v.w[0];
+  }
+}
+
+/* With the clock at ns, g refuses an ID with IDS_ERANGE. */
+static void check_erange (ids_generator *g, fake *f, int64_t ns,
+                          const char *what) {
+  ids_value v;
+  ids_error e;
+  int r;
+  f->ns = ns;
+  r = next(g, &v, &e);
+  CHECKF(r == IDS_ERANGE, "%s: got %d", what, r);
 }
 
 /* ----------------------------------------------------- the real clock */
@@ -143,74 +109,18 @@ static uint64_t num (const cJSON *o, const char *key) {
 
 static void test_single (void) {
   ids_generator g;
-  ids_value v;
-  ids_error e;
-  uint64_t prev = 0;
-  long bad = -1, err = -1;
-  int code = 0;
+  run_stats r;
   if (init(&g, NULL, IDS_HOLD, NULL) != IDS_OK) return;
-  for (long i = 0; i < NSINGLE; i++) {
-    int r = ids_next(&g, &v, &e);
-    if (r != IDS_OK) { err = i; code = r; break; }
-    if (i > 0 && v.w[0] <= prev && bad < 0) bad = i;
-    prev = v.w[0];
-  }
-  CHECKF(err < 0, "ID %ld failed: %d %s", err, code, e.msg);
-  CHECKF(bad < 0, "ID %ld is not above the one before", bad);
-}
-
-typedef struct worker {
-  ids_generator *g;
-  uint64_t *out;
-  long bad, err;
-  int code;
-} worker;
-
-static void *work (void *arg) {
-  worker *w = arg;
-  ids_value v;
-  ids_error e;
-  w->bad = w->err = -1;
-  for (long i = 0; i < NTHREAD; i++) {
-    int r = ids_next(w->g, &v, &e);
-    if (r != IDS_OK) { w->err = i; w->code = r; break; }
-    w->out[i] = v.w[0];
-    if (i > 0 && w->out[i] <= w->out[i - 1] && w->bad < 0) w->bad = i;
-  }
-  return NULL;
-}
-
-static int cmpu64 (const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
+  run_ids(&g, NSINGLE, NULL, &r);
+  CHECKF(r.err < 0, "ID %ld failed: %d %s", r.err, r.code, r.e.msg);
+  CHECKF(r.bad < 0, "ID %ld is not above the one before", r.bad);
 }
 
 static void test_threads (void) {
   ids_generator g;
-  worker w[2];
-  pthread_t t[2];
-  uint64_t *all = malloc(2 * NTHREAD * sizeof *all);
-  long dup = -1;
-  if (!CHECK(all != NULL) || init(&g, NULL, IDS_HOLD, NULL) != IDS_OK) {
-    free(all);
-    return;
-  }
-  for (int k = 0; k < 2; k++) {
-    w[k].g = &g;
-    w[k].out = all + k * NTHREAD;
-    CHECK(pthread_create(&t[k], NULL, work, &w[k]) == 0);
-  }
-  for (int k = 0; k < 2; k++) {
-    pthread_join(t[k], NULL);
-    CHECKF(w[k].err < 0, "thread %d: ID %ld failed with %d", k, w[k].err,
-           w[k].code);
-    CHECKF(w[k].bad < 0, "thread %d: ID %ld is not above its previous one",
-           k, w[k].bad);
-  }
-  qsort(all, 2 * NTHREAD, sizeof *all, cmpu64);
-  for (long i = 1; i < 2 * NTHREAD && dup < 0; i++)
-    if (all[i] == all[i - 1]) dup = i;
-  CHECKF(dup < 0, "duplicate ID %" PRIu64, dup < 0 ? 0 : all[dup]);
+  ids_value *all = malloc(2 * NTHREAD * sizeof *all);
+  if (CHECK(all != NULL) && init(&g, NULL, IDS_HOLD, NULL) == IDS_OK)
+    two_threads("fluid", &g, all, NTHREAD);
   free(all);
 }
 
@@ -222,25 +132,14 @@ static void test_frozen (void) {
   const int64_t T = 1000000;
   const long K = 50;
   fake f = {at(T) + 123456, 0, 0, 0};
-  ids_optval o[IDS_MAXOPTS] = {{0}};
   ids_generator g;
   ids_value v;
   uint64_t last = 0;
-  int ok = 1;
   parts p;
-  setopt(o, "generator", 77);
-  if (init(&g, o, IDS_HOLD, &f) != IDS_OK) return;
-  for (uint64_t i = 0; i < 1024 && ok; i++) {
-    p = take(&g, &v);
-    ok = CHECKF(p.ts == (uint64_t)T && p.gen == 77 && p.seq == i,
-                "ID %" PRIu64 ": ts %" PRIu64 " gen %" PRIu64 " seq %"
-                PRIu64, i, p.ts, p.gen, p.seq);
-    last = v.w[0];
-  }
+  if (start(&g, &f, 77) != IDS_OK) return;
+  fill_tick(&g, T, 77, 0, &last, "at a frozen tick");
   /* the 1025th: the clock stays at T for K reads, then reaches T+1 */
-  f.reads = 0;
-  f.stall = K;
-  f.then = at(T + 1);
+  fake_stall(&f, K, at(T + 1));
   p = take(&g, &v);
   CHECK_U64(p.ts, T + 1);
   CHECK_U64(p.seq, 0);
@@ -256,27 +155,16 @@ static void test_frozen (void) {
 static void test_back_hold (void) {
   const int64_t T = 2000000;
   fake f = {at(T), 0, 0, 0};
-  ids_optval o[IDS_MAXOPTS] = {{0}};
   ids_generator g;
   ids_value v;
   uint64_t last = 0;
-  int ok = 1;
   parts p;
-  setopt(o, "generator", 5);
-  if (init(&g, o, IDS_HOLD, &f) != IDS_OK) return;
+  if (start(&g, &f, 5) != IDS_OK) return;
   for (int i = 0; i < 10; i++) { take(&g, &v); last = v.w[0]; }
   f.ns = at(T - 5000);                       /* 5 s back */
-  for (uint64_t i = 10; i < 1024 && ok; i++) {
-    p = take(&g, &v);
-    ok = CHECKF(v.w[0] > last && p.ts == (uint64_t)T && p.seq == i &&
-                p.gen == 5, "ID %" PRIu64 " after the step back: ts %"
-                PRIu64 " seq %" PRIu64, i, p.ts, p.seq);
-    last = v.w[0];
-  }
+  fill_tick(&g, T, 5, 10, &last, "after the step back");
   /* tick T is used up: it must wait (one real 1 s sleep here) */
-  f.reads = 0;
-  f.stall = 2;
-  f.then = at(T + 1);
+  fake_stall(&f, 2, at(T + 1));
   p = take(&g, &v);
   CHECK(v.w[0] > last);
   CHECK_U64(p.ts, T + 1);
@@ -338,8 +226,8 @@ static void test_flux (const cJSON *gen) {
       ids_optval opt[IDS_MAXOPTS] = {{0}};
       init_id = (int64_t)num(o, "init_id");
       init_ts = (int64_t)num(o, "init_timestamp");
-      setopt(opt, "generator", init_id);
-      setopt(opt, "start_timestamp", init_ts);
+      setopt(S, opt, "generator", init_id, NULL);
+      setopt(S, opt, "start_timestamp", init_ts, NULL);
       if (init(&g, opt, IDS_HOLD, &f) != IDS_OK) return;
       groups++;
     }
@@ -359,8 +247,8 @@ static void test_flux (const cJSON *gen) {
     ids_optval opt[IDS_MAXOPTS] = {{0}};
     int64_t t0 = f.ns;
     parts p;
-    setopt(opt, "generator", 1);
-    setopt(opt, "start_timestamp", 1000);
+    setopt(S, opt, "generator", 1, NULL);
+    setopt(S, opt, "start_timestamp", 1000, NULL);
     if (init(&g, opt, IDS_HOLD, &f) != IDS_OK) return;
     take(&g, &v);
     f.ns += 2500000;
@@ -385,7 +273,7 @@ static void test_options (void) {
     ids_optval o[IDS_MAXOPTS] = {{0}};
     ids_clock c = {fake_now, &f};
     int r;
-    setopt(o, bad[i].name, bad[i].x);
+    setopt(S, o, bad[i].name, bad[i].x, NULL);
     memset(&e, 0, sizeof e);
     r = ids_generator_init(&g, S, o, IDS_HOLD, &c, &e);
     CHECKF(r == IDS_ERANGE, "%s = %lld: got %d", bad[i].name,
@@ -393,13 +281,9 @@ static void test_options (void) {
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s = %lld: message \"%s\"",
            bad[i].name, (long long)bad[i].x, e.msg);
   }
-  {
-    ids_optval o[IDS_MAXOPTS] = {{0}};
-    setopt(o, "generator", 16383);
-    if (init(&g, o, IDS_HOLD, &f) == IDS_OK) {
-      CHECK_U64(take(&g, &v).gen, 16383);
-      CHECK_U64(split(&v).ts, 5);
-    }
+  if (start(&g, &f, 16383) == IDS_OK) {
+    CHECK_U64(take(&g, &v).gen, 16383);
+    CHECK_U64(split(&v).ts, 5);
   }
 }
 
@@ -411,7 +295,7 @@ static void test_fork (void) {
   ids_error e;
   pid_t pid;
   int status = -1;
-  setopt(o, "generator", 9);
+  setopt(S, o, "generator", 9, NULL);
   if (init(&g, o, IDS_HOLD, NULL) != IDS_OK) return;
   take(&g, &v);
   fflush(stdout);
@@ -447,57 +331,35 @@ static void test_fork (void) {
 /* Before the epoch, or past 2^40 ms: an error, never a garbage ID. */
 static void test_range (void) {
   fake f = {at(0) - 1, 0, 0, 0};
-  ids_optval o[IDS_MAXOPTS] = {{0}};
   ids_generator g;
   ids_value v;
-  ids_error e;
-  uint64_t last;
+  uint64_t last = 0;
   parts p;
-  int r;
-  setopt(o, "generator", 1);
-  if (init(&g, o, IDS_HOLD, &f) != IDS_OK) return;
-  r = next(&g, &v, &e);
-  CHECKF(r == IDS_ERANGE, "1 ns before the epoch: got %d", r);
-  f.ns = at(-5000);
-  r = next(&g, &v, &e);
-  CHECKF(r == IDS_ERANGE, "5 s before the epoch: got %d", r);
+  if (start(&g, &f, 1) != IDS_OK) return;
+  check_erange(&g, &f, f.ns, "1 ns before the epoch");
+  check_erange(&g, &f, at(-5000), "5 s before the epoch");
   f.ns = at(0);
   p = take(&g, &v);
   CHECK_U64(p.ts, 0);
-  f.ns = at(MAXTICK + 1);
-  r = next(&g, &v, &e);
-  CHECKF(r == IDS_ERANGE, "2^40 ms after the epoch: got %d", r);
-  f.ns = at(INT64_C(1) << 41);
-  r = next(&g, &v, &e);
-  CHECKF(r == IDS_ERANGE, "2^41 ms after the epoch: got %d", r);
+  last = v.w[0];
+  check_erange(&g, &f, at(MAXTICK + 1), "2^40 ms after the epoch");
+  check_erange(&g, &f, at(INT64_C(1) << 41), "2^41 ms after the epoch");
   /* the last tick works, all of it; then the clock leaves the field */
   f.ns = at(MAXTICK);
-  for (uint64_t i = 0; i < 1024; i++) {
-    p = take(&g, &v);
-    if (!CHECKF(p.ts == (uint64_t)MAXTICK && p.seq == i && p.gen == 1,
-                "ID %" PRIu64 " at the last tick: ts %" PRIu64 " seq %"
-                PRIu64, i, p.ts, p.seq))
-      break;
-  }
-  last = v.w[0];
+  fill_tick(&g, MAXTICK, 1, 0, &last, "at the last tick");
   CHECK_U64(last, UINT64_C(0xFFFFFFFFFF0007FF));
-  f.reads = 0;
-  f.stall = 10;
-  f.then = at(MAXTICK + 1);
-  r = next(&g, &v, &e);
-  CHECKF(r == IDS_ERANGE, "after the last tick's 1024 IDs: got %d", r);
+  fake_stall(&f, 10, at(MAXTICK + 1));
+  check_erange(&g, &f, f.ns, "after the last tick's 1024 IDs");
   /* Flux's mode: start at 2^40-1 works once the field is full, not after */
   {
     ids_optval fo[IDS_MAXOPTS] = {{0}};
     fake m = {5 * MS, 0, 0, 0};
-    setopt(fo, "generator", 1);
-    setopt(fo, "start_timestamp", MAXTICK);
+    setopt(S, fo, "generator", 1, NULL);
+    setopt(S, fo, "start_timestamp", MAXTICK, NULL);
     if (init(&g, fo, IDS_HOLD, &m) != IDS_OK) return;
     take(&g, &v);
     CHECK_U64(v.w[0], UINT64_C(0xFFFFFFFFFF000400));
-    m.ns += MS;
-    r = next(&g, &v, &e);
-    CHECKF(r == IDS_ERANGE, "Flux mode past 2^40-1: got %d", r);
+    check_erange(&g, &m, m.ns + MS, "Flux mode past 2^40-1");
   }
 }
 

@@ -16,50 +16,23 @@
 **
 ** usage: test_generators2
 */
-#include <pthread.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "idscheme.h"
-#include "test.h"
+#include "helpers.h"
 
 #define NSINGLE   10000000L
 #define NTHREAD   1000000L
 #define NFORK     8
 #define NPERPROC  100000L
-#define SENTINEL  0x5a5a5a5a5a5a5a5aull
 
 /* ------------------------------------------------------------ helpers */
-
-static const char *vhex (const ids_value *v) {
-  static char buf[4][64];
-  static int k;
-  char *q = buf[k++ & 3];
-  snprintf(q, 64, "%08" PRIx64 "%016" PRIx64 "%016" PRIx64,
-           v->w[2] & 0xffffffffu, v->w[1], v->w[0]);
-  return q;
-}
 
 static int64_t wall_ms (void) {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void setopt (const ids_scheme *s, ids_optval *o, const char *name,
-                    int64_t x, const char *text) {
-  for (int i = 0; i < s->ngenopts; i++)
-    if (strcmp(s->genopts[i].name, name) == 0) {
-      o[i].set = 1;
-      o[i].i = x;
-      o[i].s = text;
-      o[i].len = text ? strlen(text) : 0;
-      return;
-    }
-  fprintf(stderr, "%s has no generator option %s\n", s->name, name);
-  exit(2);
 }
 
 static uint64_t field (const ids_scheme *s, const ids_value *v,
@@ -116,114 +89,38 @@ static int init (ids_generator *g, const subject *u, const ids_clock *c) {
   return r;
 }
 
-static int cmpval (const void *a, const void *b) {
-  return ids_value_cmp(a, b);
-}
-
 /* ----------------------------------------------------- the real clock */
 
 static void test_single (const subject *u) {
   ids_generator g;
-  ids_value v, prev = {{0, 0, 0}}, first;
-  ids_error e;
-  long bad = -1, err = -1;
-  int code = 0;
+  run_stats r;
   int64_t t0 = wall_ms(), t1;
   if (init(&g, u, NULL) != IDS_OK) return;
-  for (long i = 0; i < NSINGLE; i++) {
-    int r = ids_next(&g, &v, &e);
-    if (r != IDS_OK) { err = i; code = r; break; }
-    if (i == 0) first = v;
-    else if (ids_value_cmp(&v, &prev) <= 0 && bad < 0) bad = i;
-    prev = v;
-  }
+  run_ids(&g, NSINGLE, NULL, &r);
   t1 = wall_ms();
-  CHECKF(err < 0, "%s: ID %ld failed: %d %s", u->name, err, code, e.msg);
-  CHECKF(bad < 0, "%s: ID %ld is not above the one before", u->name, bad);
-  if (err == 0) return;
+  CHECKF(r.err < 0, "%s: ID %ld failed: %d %s", u->name, r.err, r.code,
+         r.e.msg);
+  CHECKF(r.bad < 0, "%s: ID %ld is not above the one before", u->name,
+         r.bad);
+  if (r.err == 0) return;
   /* stamped with the time it was made (kuid's tick is 1024 us, SIQ's
   ** 1/65536 s; every ms count truncates) */
-  CHECKF(id_ms(u->s, &first) >= t0 - 2 && id_ms(u->s, &first) <= t1,
+  CHECKF(id_ms(u->s, &r.first) >= t0 - 2 && id_ms(u->s, &r.first) <= t1,
          "%s: first ID at %lld ms, clock %lld..%lld", u->name,
-         (long long)id_ms(u->s, &first), (long long)t0, (long long)t1);
-  CHECKF(id_ms(u->s, &prev) >= t0 - 2 && id_ms(u->s, &prev) <= t1 + 1,
+         (long long)id_ms(u->s, &r.first), (long long)t0, (long long)t1);
+  CHECKF(id_ms(u->s, &r.last) >= t0 - 2 && id_ms(u->s, &r.last) <= t1 + 1,
          "%s: last ID at %lld ms, clock %lld..%lld", u->name,
-         (long long)id_ms(u->s, &prev), (long long)t0, (long long)t1);
+         (long long)id_ms(u->s, &r.last), (long long)t0, (long long)t1);
   printf("# %s: %ld IDs in %lld ms\n", u->name, NSINGLE,
          (long long)(t1 - t0));
 }
 
-typedef struct worker {
-  ids_generator *g;
-  ids_value *out;
-  long bad, err;
-  int code;
-} worker;
-
-static void *work (void *arg) {
-  worker *w = arg;
-  ids_error e;
-  w->bad = w->err = -1;
-  for (long i = 0; i < NTHREAD; i++) {
-    int r = ids_next(w->g, &w->out[i], &e);
-    if (r != IDS_OK) { w->err = i; w->code = r; break; }
-    if (i > 0 && ids_value_cmp(&w->out[i], &w->out[i - 1]) <= 0 &&
-        w->bad < 0)
-      w->bad = i;
-  }
-  return NULL;
-}
-
 static void test_threads (const subject *u, ids_value *all) {
   ids_generator g;
-  worker w[2];
-  pthread_t t[2];
-  long dup = -1;
-  if (init(&g, u, NULL) != IDS_OK) return;
-  for (int k = 0; k < 2; k++) {
-    w[k].g = &g;
-    w[k].out = all + k * NTHREAD;
-    CHECK(pthread_create(&t[k], NULL, work, &w[k]) == 0);
-  }
-  for (int k = 0; k < 2; k++) {
-    pthread_join(t[k], NULL);
-    CHECKF(w[k].err < 0, "%s thread %d: ID %ld failed with %d", u->name, k,
-           w[k].err, w[k].code);
-    CHECKF(w[k].bad < 0, "%s thread %d: ID %ld is not above its previous "
-           "one", u->name, k, w[k].bad);
-  }
-  if (w[0].err >= 0 || w[1].err >= 0) return;
-  qsort(all, 2 * NTHREAD, sizeof *all, cmpval);
-  for (long i = 1; i < 2 * NTHREAD && dup < 0; i++)
-    if (ids_value_cmp(&all[i], &all[i - 1]) == 0) dup = i;
-  CHECKF(dup < 0, "%s: duplicate ID %s from two threads", u->name,
-         dup < 0 ? "" : vhex(&all[dup]));
+  if (init(&g, u, NULL) == IDS_OK) two_threads(u->name, &g, all, NTHREAD);
 }
 
 /* ------------------------------------------------------- SIQ, frozen */
-
-/* An injected clock: reads `ns`; with stall > 0 it jumps to `then` once it
-** has been read `stall` times (counting from reads = 0). */
-typedef struct fake {
-  int64_t ns, then;
-  long reads, stall;
-} fake;
-
-static int64_t fake_now (void *ctx) {
-  fake *f = ctx;
-  f->reads++;
-  if (f->stall > 0 && f->reads > f->stall) {
-    f->ns = f->then;
-    f->stall = 0;
-  }
-  return f->ns;
-}
-
-/* The ns at which SIQ tick t starts, plus `off` ns (a tick is ~15259 ns). */
-static int64_t siq_at (uint64_t t, int64_t off) {
-  return (int64_t)(((unsigned __int128)t * 1000000000u + 65535) / 65536) +
-         off;
-}
 
 typedef struct siqid { uint64_t ts, serial, qual; } siqid;
 
@@ -250,7 +147,7 @@ static void test_siq_frozen (const subject *u) {
     {"ternary", 8192}, {"premium", 2048},
   };
   enum { NL = sizeof lanes / sizeof *lanes };
-  fake f = {siq_at(T, 7000), 0, 0, 0};
+  fake f = {siq_tick_ns(T) + 7000, 0, 0, 0};
   ids_clock clk = {fake_now, &f};
   ids_generator g;
   ids_value *all, v, last[NL];
@@ -268,44 +165,28 @@ static void test_siq_frozen (const subject *u) {
     q[l] = ids_qualifier_value(s, lanes[l].name, strlen(lanes[l].name));
     CHECKF(q[l] > 0, "siq type %s", lanes[l].name);
   }
-  /* the generator's own type (content) with ids_next: serials 0..8191 */
-  for (uint64_t i = 0; i < 8192; i++) {
-    CHECK(ids_next(&g, &v, &e) == IDS_OK);
-    p.ts = field(s, &v, "timestamp");
-    p.serial = field(s, &v, "serial");
-    p.qual = field(s, &v, "qualifier");
-    if (!CHECKF(p.ts == T && p.serial == i && p.qual == (uint64_t)q[0],
-                "content %" PRIu64 ": ts %" PRIu64 " serial %" PRIu64
-                " qualifier %" PRIu64, i, p.ts, p.serial, p.qual))
-      break;
-    if (i > 0) CHECK(ids_value_cmp(&v, &last[0]) > 0);
-    last[0] = v;
-    all[n++] = v;
-  }
-  /* the other types, at the same frozen tick, each from serial 0 */
-  for (int l = 1; l < NL; l++)
+  /* at one frozen tick, each type from serial 0 up to its limit: the
+  ** generator's own (content) with ids_next, the others by name */
+  for (int l = 0; l < NL; l++)
     for (uint64_t i = 0; i < lanes[l].per; i++) {
-      p = siq_take(s, &g, q[l], &v);
+      p = siq_take(s, &g, l == 0 ? -1 : q[l], &v);
       if (!CHECKF(p.ts == T && p.serial == i && p.qual == (uint64_t)q[l],
                   "%s %" PRIu64 " at the frozen tick: ts %" PRIu64
-                  " serial %" PRIu64, lanes[l].name, i, p.ts, p.serial))
+                  " serial %" PRIu64 " qualifier %" PRIu64, lanes[l].name,
+                  i, p.ts, p.serial, p.qual))
         break;
       if (i > 0) CHECK(ids_value_cmp(&v, &last[l]) > 0);
       last[l] = v;
       all[n++] = v;
     }
-  CHECK(f.ns == siq_at(T, 7000));
+  CHECK(f.ns == siq_tick_ns(T) + 7000);
   /* all 24576 distinct */
-  qsort(all, n, sizeof *all, cmpval);
-  for (size_t i = 1; i < n && dup < 0; i++)
-    if (ids_value_cmp(&all[i], &all[i - 1]) == 0) dup = (long)i;
+  dup = first_dup(all, n);
   CHECKF(dup < 0, "siq: duplicate %s at one tick", dup < 0 ? "" :
          vhex(&all[dup]));
   CHECK(n == 8192 * 2 + 2048 * 2 + 4096);
   /* content is used up: the next one waits until the clock moves on */
-  f.reads = 0;
-  f.stall = K;
-  f.then = siq_at(T + 1, 100);
+  fake_stall(&f, K, siq_tick_ns(T + 1) + 100);
   p = siq_take(s, &g, -1, &v);
   CHECKF(f.reads > K, "it returned before the clock moved (%ld reads)",
          f.reads);
@@ -327,9 +208,7 @@ static void test_siq_frozen (const subject *u) {
     p = siq_take(s, &g, q[1], &v);
     if (!CHECK(p.ts == T + 1 && p.serial == i)) break;
   }
-  f.reads = 0;
-  f.stall = K;
-  f.then = siq_at(T + 2, 0);
+  fake_stall(&f, K, siq_tick_ns(T + 2));
   p = siq_take(s, &g, q[1], &v);
   CHECKF(f.reads > K && p.ts == T + 2 && p.serial == 0, "user 2049: ts %"
          PRIu64 " serial %" PRIu64 " after %ld reads", p.ts, p.serial,

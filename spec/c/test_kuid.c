@@ -8,19 +8,10 @@
 **
 ** usage: test_kuid [VECTORS_DIR]
 */
-#include <stdlib.h>
 #include <time.h>
 
-#include <cJSON.h>
+#include "helpers.h"
 
-#include "idscheme.h"
-#include "test.h"
-
-#ifndef IDS_VECTORS
-#define IDS_VECTORS "spec/vectors"
-#endif
-
-#define SENTINEL  0x5a5a5a5a5a5a5a5aull
 #define PROMPT_NS INT64_C(200000000)       /* "returns promptly": 0.2 s */
 
 enum { MEGA, SEC, MICRO };                 /* field order; then node, seq */
@@ -28,40 +19,6 @@ enum { MEGA, SEC, MICRO };                 /* field order; then node, seq */
 static const ids_scheme *K64, *K96;
 
 /* ------------------------------------------------------------ helpers */
-
-static cJSON *load (const char *dir, const char *file) {
-  char path[1024];
-  FILE *f;
-  long n;
-  char *text;
-  cJSON *j;
-  snprintf(path, sizeof path, "%s/%s", dir, file);
-  f = fopen(path, "rb");
-  if (f == NULL) { perror(path); exit(2); }
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  rewind(f);
-  text = malloc((size_t)n + 1);
-  if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n) {
-    fprintf(stderr, "%s: cannot read\n", path);
-    exit(2);
-  }
-  text[n] = '\0';
-  fclose(f);
-  j = cJSON_Parse(text);
-  free(text);
-  if (j == NULL) { fprintf(stderr, "%s: bad JSON\n", path); exit(2); }
-  return j;
-}
-
-static const cJSON *item (const cJSON *o, const char *key) {
-  return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-static const char *str (const cJSON *o, const char *key) {
-  const cJSON *x = item(o, key);
-  return cJSON_IsString(x) ? x->valuestring : NULL;
-}
 
 /* Vector integers: all of kuid's are small (below 2^53), some negative. */
 static int64_t inum (const cJSON *o, const char *key) {
@@ -73,37 +30,16 @@ static int64_t inum (const cJSON *o, const char *key) {
   exit(2);
 }
 
-static const cJSON *section (const cJSON *j, const char *key) {
-  const cJSON *a = item(j, key);
-  if (a == NULL) { fprintf(stderr, "kuid.json: no \"%s\"\n", key); exit(2); }
-  return a;
-}
-
-static size_t unhex (const char *h, uint8_t *out, size_t cap) {
-  size_t n = 0;
-  for (; h[0] && h[1] && n < cap; h += 2) {
-    char b[3] = {h[0], h[1], 0};
-    out[n++] = (uint8_t)strtoul(b, NULL, 16);
-  }
-  return n;
-}
-
-static const char *vhex (const ids_value *v) {
-  static char buf[4][64];
-  static int k;
-  char *q = buf[k++ & 3];
-  snprintf(q, 64, "%016" PRIx64 "%016" PRIx64, v->w[1], v->w[0]);
-  return q;
-}
-
 static int64_t mono (void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static int decode (const ids_scheme *s, const char *codec, const char *t,
-                   size_t n, ids_value *v) {
+/* decodes (helpers.h) with the length given, and one check for the
+** message and the code of a failure. */
+static int decode_as (const ids_scheme *s, const char *codec, const char *t,
+                      size_t n, ids_value *v) {
   const ids_codec *c = codec ? ids_codec_find(s, codec, strlen(codec))
                              : NULL;
   ids_error e;
@@ -116,29 +52,6 @@ static int decode (const ids_scheme *s, const char *codec, const char *t,
   if (r < 0)
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s \"%.*s\": code %d, e.code "
            "%d, message \"%s\"", s->name, (int)n, t, r, e.code, e.msg);
-  return r;
-}
-
-static int from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
-                       ids_value *v) {
-  ids_error e;
-  int r;
-  memset(&e, 0, sizeof e);
-  r = ids_from_bytes(s, b, n, v, &e);
-  if (r < 0)
-    CHECKF(e.msg[0] != '\0' && e.code == r, "%s from_bytes(%zu): code %d",
-           s->name, n, r);
-  return r;
-}
-
-static int compose (const ids_scheme *s, const uint64_t *x, ids_value *v) {
-  ids_error e;
-  int r;
-  memset(&e, 0, sizeof e);
-  r = ids_compose(s, x, v, &e);
-  if (r < 0)
-    CHECKF(e.msg[0] != '\0' && e.code == r, "%s compose: code %d, \"%s\"",
-           s->name, r, e.msg);
   return r;
 }
 
@@ -298,11 +211,11 @@ static void roundtrip (const ids_scheme *s, const char *what,
   ids_encode(s, ids_codec_find(s, text, strlen(text)), &v, out);
   CHECKF(strcmp(out, t64) == 0, "%s: %s: got %s, want %s", what, text, out,
          t64);
-  if (CHECKF(decode(s, "hex", hex, strlen(hex), &back) == IDS_OK,
+  if (CHECKF(decode_as(s, "hex", hex, strlen(hex), &back) == IDS_OK,
              "%s: decode %s", what, hex))
     CHECKF(ids_value_cmp(&back, &v) == 0, "%s: hex %s decodes to %s", what,
            hex, vhex(&back));
-  if (CHECKF(decode(s, text, t64, strlen(t64), &back) == IDS_OK,
+  if (CHECKF(decode_as(s, text, t64, strlen(t64), &back) == IDS_OK,
              "%s: decode %s", what, t64))
     CHECKF(ids_value_cmp(&back, &v) == 0, "%s: %s %s decodes to %s", what,
            text, t64, vhex(&back));
@@ -319,7 +232,7 @@ static void roundtrip (const ids_scheme *s, const char *what,
   {
     const char *other = strcmp(text, "b64") == 0 ? "b64url" : "b64";
     ids_encode(s, ids_codec_find(s, other, strlen(other)), &v, out);
-    if (CHECKF(decode(s, other, out, strlen(out), &back) == IDS_OK,
+    if (CHECKF(decode_as(s, other, out, strlen(out), &back) == IDS_OK,
                "%s: %s %s", what, other, out))
       CHECK(ids_value_cmp(&back, &v) == 0);
   }
@@ -476,7 +389,8 @@ static void test_decode_with_I (const cJSON *d) {
       if (!CHECKF(parse_term(str(res, "value"), &want) && want.node == 2,
                   "term %s", str(res, "value")))
         continue;
-      if (CHECKF(decode(s, "hex", hex, strlen(hex), &v) == IDS_OK, "%s", hex))
+      if (CHECKF(decode_as(s, "hex", hex, strlen(hex), &v) == IDS_OK, "%s",
+                 hex))
         check_fields(s, str(res, "value"), &v, &want);
     }
   }
@@ -761,7 +675,8 @@ static void run_call (call *c, const cJSON *res) {
         const ids_scheme *s = both[k];
         int accepts = c->scheme == (k ? 96 : 64);
         r = c->kind == BYTES ? from_bytes(s, b, n, &v)
-                             : decode(s, "b64", c->arg, strlen(c->arg), &v);
+                             : decode_as(s, "b64", c->arg, strlen(c->arg),
+                                         &v);
         if (!accepts) {
           CHECKF(r == c->code, "%s on %s (%s): got %d, want %d", c->call,
                  s->name, c->note, r, c->code);
@@ -872,8 +787,21 @@ static void test_calls (const cJSON *list) {
 static void test_params (void) {
   static const char *const badhash[] = {"md5", "PHASH2", "phash22", "",
                                         "phas"};
+  static const struct {
+    int opts;                 /* 0: no options at all */
+    const char *node_name;
+    int has_node;
+    int64_t node;
+    int code;
+    const char *what;
+  } gen[] = {
+    {0, NULL, 0, 0, IDS_EINVAL, "no node"},
+    {1, NULL, 0, 0, IDS_EINVAL, "no node"},
+    {1, "a@b", 1, 7, IDS_EINVAL, "both node_name and node"},
+    {1, NULL, 1, INT64_C(1) << 32, IDS_ERANGE, "node 2^32"},
+    {1, NULL, 1, -1, IDS_ERANGE, "node -1"},
+  };
   ids_optval p[2] = {{1, 8, NULL, 0}, {1, 0, NULL, 0}};
-  ids_optval o[IDS_MAXOPTS] = {{0}};
   ids_generator g;
   ids_error e;
   int code;
@@ -894,21 +822,13 @@ static void test_params (void) {
   CHECK(fingerprint(K96, "uid@127.0.0.1", 13) == 0x03eb2731);
   /* a kuid96 generator needs exactly one of node_name and node */
   CHECK(K96->ngenopts == 2);
-  CHECKF(ids_generator_init(&g, K96, NULL, IDS_HOLD, NULL, &e) ==
-         IDS_EINVAL, "no node");
-  CHECKF(ids_generator_init(&g, K96, o, IDS_HOLD, NULL, &e) == IDS_EINVAL,
-         "no node");
-  o[0].set = 1; o[0].s = "a@b"; o[0].len = 3;
-  o[1].set = 1; o[1].i = 7;
-  CHECKF(ids_generator_init(&g, K96, o, IDS_HOLD, NULL, &e) == IDS_EINVAL,
-         "both node_name and node");
-  o[0].set = 0;
-  o[1].i = INT64_C(1) << 32;
-  CHECKF(ids_generator_init(&g, K96, o, IDS_HOLD, NULL, &e) == IDS_ERANGE,
-         "node 2^32");
-  o[1].i = -1;
-  CHECKF(ids_generator_init(&g, K96, o, IDS_HOLD, NULL, &e) == IDS_ERANGE,
-         "node -1");
+  for (size_t i = 0; i < sizeof gen / sizeof *gen; i++) {
+    ids_optval o[IDS_MAXOPTS] = {{0}};
+    if (gen[i].node_name) setopt(K96, o, "node_name", 0, gen[i].node_name);
+    if (gen[i].has_node) setopt(K96, o, "node", gen[i].node, NULL);
+    CHECKF(ids_generator_init(&g, K96, gen[i].opts ? o : NULL, IDS_HOLD,
+                              NULL, &e) == gen[i].code, "%s", gen[i].what);
+  }
   /* kuid64: the generator needs nothing */
   CHECK(ids_generator_init(&g, K64, NULL, IDS_HOLD, NULL, &e) == IDS_OK);
 }
@@ -933,13 +853,13 @@ static void test_grammar (void) {
   ids_value v, w;
   for (size_t i = 0; i < sizeof b / sizeof *b; i++) {
     const ids_scheme *s = b[i].w == 64 ? K64 : K96;
-    int r = decode(s, b[i].codec, b[i].text, strlen(b[i].text), &v);
+    int r = decode_as(s, b[i].codec, b[i].text, strlen(b[i].text), &v);
     CHECKF(r == b[i].code, "%s %s \"%s\": got %d", s->name,
            b[i].codec ? b[i].codec : "default", b[i].text, r);
   }
   /* hex in either case, white space trimmed; the default codec is b64 */
-  if (CHECK(decode(K64, "hex", "0060398A7B698001", 16, &v) == IDS_OK) &&
-      CHECK(decode(K64, NULL, " .5.tXbhdV.3\n", 13, &w) == IDS_OK))
+  if (CHECK(decode_as(K64, "hex", "0060398A7B698001", 16, &v) == IDS_OK) &&
+      CHECK(decode_as(K64, NULL, " .5.tXbhdV.3\n", 13, &w) == IDS_OK))
     CHECK(ids_value_cmp(&v, &w) == 0);
   CHECK(strcmp(K64->codecs[0]->name, "b64") == 0);
   CHECK(strcmp(K96->codecs[0]->name, "b64") == 0);
@@ -979,13 +899,13 @@ int main (int argc, char **argv) {
         ids_field_index(K96, "node") == 3 &&
         ids_field_index(K96, "sequence") == 4);
   j = load(dir, "kuid.json");
-  test_local(section(j, "local"));
-  test_global(section(j, "global"));
-  test_decode_with_I(section(j, "decode_with_I"));
-  test_node_hash(section(j, "node_hash"));
+  test_local(section(j, "kuid.json", "local"));
+  test_global(section(j, "kuid.json", "global"));
+  test_decode_with_I(section(j, "kuid.json", "decode_with_I"));
+  test_node_hash(section(j, "kuid.json", "node_hash"));
   test_node_tsv(dir);
-  test_legacy(section(j, "legacy"));
-  test_calls(section(j, "calls"));
+  test_legacy(section(j, "kuid.json", "legacy"));
+  test_calls(section(j, "kuid.json", "calls"));
   test_params();
   test_grammar();
   cJSON_Delete(j);

@@ -1,0 +1,316 @@
+/*
+** helpers.h: what the C tests share, as static inline functions so that
+** each test stays one file and every CHECK here counts in that test's own
+** t_passed / t_failed.  Include it after idscheme.h and test.h.
+**
+**   vectors   load, section, item, str, num, unhex, show, vhex
+**   checked   decode, decodes, from_bytes, compose: a failure must carry
+**             its own code and a message
+**   options   setopt
+**   clocks    fake (stepping, fake_stall) and frozen injected clocks,
+**             siq_tick_ns
+**   runs      run_ids, two_threads, first_dup
+*/
+#ifndef IDS_TEST_HELPERS_H
+#define IDS_TEST_HELPERS_H
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include <cJSON.h>
+
+#include "idscheme.h"
+#include "test.h"
+
+#ifndef IDS_VECTORS
+#define IDS_VECTORS "spec/vectors"
+#endif
+
+#define SENTINEL  0x5a5a5a5a5a5a5a5aull
+
+/* ------------------------------------------------------------ vectors */
+
+/* dir/file, parsed; exits 2 when it cannot be read or is not JSON. */
+static inline cJSON *load (const char *dir, const char *file) {
+  char path[1024];
+  FILE *f;
+  long n;
+  char *text;
+  cJSON *j;
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  f = fopen(path, "rb");
+  if (f == NULL) { perror(path); exit(2); }
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  rewind(f);
+  text = malloc((size_t)n + 1);
+  if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "%s: cannot read\n", path);
+    exit(2);
+  }
+  text[n] = '\0';
+  fclose(f);
+  j = cJSON_Parse(text);
+  free(text);
+  if (j == NULL) { fprintf(stderr, "%s: bad JSON\n", path); exit(2); }
+  return j;
+}
+
+static inline const cJSON *item (const cJSON *o, const char *key) {
+  return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+static inline const char *str (const cJSON *o, const char *key) {
+  const cJSON *x = item(o, key);
+  return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+/* A section (array or object) of a vector file; exits 2 without it. */
+static inline const cJSON *section (const cJSON *j, const char *file,
+                                    const char *key) {
+  const cJSON *a = item(j, key);
+  if (!cJSON_IsArray(a) && !cJSON_IsObject(a)) {
+    fprintf(stderr, "%s: no \"%s\"\n", file, key);
+    exit(2);
+  }
+  return a;
+}
+
+/* Vector integers: decimal strings below 2^64, or JSON numbers below 2^53
+** (cJSON holds numbers as doubles: larger ones are written as strings, or
+** as hex twins). */
+static inline uint64_t num (const cJSON *o, const char *key) {
+  const cJSON *x = item(o, key);
+  if (cJSON_IsString(x)) return strtoull(x->valuestring, NULL, 10);
+  if (cJSON_IsNumber(x) && x->valuedouble >= 0 &&
+      x->valuedouble < 9007199254740992.0)
+    return (uint64_t)x->valuedouble;
+  fprintf(stderr, "vector without \"%s\" below 2^53\n", key);
+  exit(2);
+}
+
+/* Hex digits to bytes; returns the count. */
+static inline size_t unhex (const char *h, uint8_t *out, size_t cap) {
+  size_t n = 0;
+  for (; h[0] && h[1] && n < cap; h += 2) {
+    char b[3] = {h[0], h[1], 0};
+    out[n++] = (uint8_t)strtoul(b, NULL, 16);
+  }
+  return n;
+}
+
+/* Shows an input in a failure message: control bytes escaped, UTF-8 kept. */
+static inline const char *show (const char *s, size_t n) {
+  static char buf[4][256];
+  static int k;
+  char *q = buf[k++ & 3];
+  size_t j = 0;
+  for (size_t i = 0; i < n && j < 240; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch < 0x20 || ch == 0x7f) j += (size_t)sprintf(q + j, "\\x%02x", ch);
+    else q[j++] = (char)ch;
+  }
+  q[j] = '\0';
+  return q;
+}
+
+/* A value in hex (all 160 bits), for failure messages. */
+static inline const char *vhex (const ids_value *v) {
+  static char buf[4][64];
+  static int k;
+  char *q = buf[k++ & 3];
+  snprintf(q, 64, "%08" PRIx64 "%016" PRIx64 "%016" PRIx64,
+           v->w[2] & 0xffffffffu, v->w[1], v->w[0]);
+  return q;
+}
+
+/* ------------------------------------------------------------ checked */
+
+/* ids_decode with the checks every call deserves: a failure carries its
+** own code and a message, and leaves *v alone.  c NULL: the default. */
+static inline int decode (const ids_scheme *s, const ids_codec *c,
+                          const char *t, size_t n, ids_value *v) {
+  ids_error e;
+  int r;
+  memset(&e, 0, sizeof e);
+  v->w[0] = v->w[1] = v->w[2] = SENTINEL;
+  r = ids_decode(s, c, t, n, v, &e);
+  if (r < 0) {
+    CHECKF(e.msg[0] != '\0', "%s: no message for \"%s\" (%s)", s->name,
+           show(t, n), c ? c->name : "default");
+    CHECKF(e.code == r, "%s \"%s\": e.code %d, returned %d", s->name,
+           show(t, n), e.code, r);
+  }
+  return r;
+}
+
+/* decode of a whole string with the codec named `codec` (NULL: default). */
+static inline int decodes (const ids_scheme *s, const char *codec,
+                           const char *t, ids_value *v) {
+  const ids_codec *c = codec ? ids_codec_find(s, codec, strlen(codec))
+                             : NULL;
+  if (codec && !CHECKF(c != NULL, "%s has no codec %s", s->name, codec))
+    return IDS_ENOENT;
+  return decode(s, c, t, strlen(t), v);
+}
+
+static inline int from_bytes (const ids_scheme *s, const uint8_t *b,
+                              size_t n, ids_value *v) {
+  ids_error e;
+  int r;
+  memset(&e, 0, sizeof e);
+  r = ids_from_bytes(s, b, n, v, &e);
+  if (r < 0)
+    CHECKF(e.msg[0] != '\0' && e.code == r, "%s from_bytes(%zu): code %d,"
+           " e.code %d, \"%s\"", s->name, n, r, e.code, e.msg);
+  return r;
+}
+
+static inline int compose (const ids_scheme *s, const uint64_t *x,
+                           ids_value *v) {
+  ids_error e;
+  int r;
+  memset(&e, 0, sizeof e);
+  r = ids_compose(s, x, v, &e);
+  if (r < 0)
+    CHECKF(e.msg[0] != '\0' && e.code == r, "%s compose: code %d, e.code "
+           "%d, \"%s\"", s->name, r, e.code, e.msg);
+  return r;
+}
+
+/* ------------------------------------------------------------ options */
+
+/* Sets a generator option (indexed like s->genopts); exits 2 if s has no
+** option of that name. */
+static inline void setopt (const ids_scheme *s, ids_optval *o,
+                           const char *name, int64_t x, const char *text) {
+  for (int i = 0; i < s->ngenopts; i++)
+    if (strcmp(s->genopts[i].name, name) == 0) {
+      o[i].set = 1;
+      o[i].i = x;
+      o[i].s = text;
+      o[i].len = text ? strlen(text) : 0;
+      return;
+    }
+  fprintf(stderr, "%s has no generator option %s\n", s->name, name);
+  exit(2);
+}
+
+/* ------------------------------------------------------------- clocks */
+
+/* An injected clock: reads `ns`; with stall > 0 it jumps to `then` once it
+** has been read `stall` times (counting from reads = 0). */
+typedef struct fake {
+  int64_t ns, then;
+  long reads, stall;
+} fake;
+
+static inline int64_t fake_now (void *ctx) {
+  fake *f = ctx;
+  f->reads++;
+  if (f->stall > 0 && f->reads > f->stall) {
+    f->ns = f->then;
+    f->stall = 0;
+  }
+  return f->ns;
+}
+
+/* From now on f reads as it is `k` more times, then jumps to `then`. */
+static inline void fake_stall (fake *f, long k, int64_t then) {
+  f->reads = 0;
+  f->stall = k;
+  f->then = then;
+}
+
+/* A frozen injected clock: ctx is the int64_t it reads. */
+static inline int64_t frozen_now (void *ctx) {
+  return *(const int64_t *)ctx;
+}
+
+/* The first ns of SIQ tick t (a tick is 1/65536 s, ~15259 ns); -1 past
+** what an int64_t holds. */
+static inline int64_t siq_tick_ns (uint64_t t) {
+  unsigned __int128 ns = ((unsigned __int128)t * 1000000000u + 65535) / 65536;
+  return ns > INT64_MAX ? -1 : (int64_t)ns;
+}
+
+/* --------------------------------------------------------------- runs */
+
+/* What n IDs of one generator gave: the first and the last, the index of
+** the first that failed (-1: none) with its code and error, and of the
+** first that is not above the one before (-1: none). */
+typedef struct run_stats {
+  ids_value first, last;
+  long err, bad;
+  int code;
+  ids_error e;
+} run_stats;
+
+/* n IDs from g (into out, when not NULL), stopping at a failure. */
+static inline void run_ids (ids_generator *g, long n, ids_value *out,
+                            run_stats *r) {
+  ids_value v;
+  memset(r, 0, sizeof *r);
+  r->err = r->bad = -1;
+  for (long i = 0; i < n; i++) {
+    int c = ids_next(g, &v, &r->e);
+    if (c != IDS_OK) { r->err = i; r->code = c; break; }
+    if (i == 0) r->first = v;
+    else if (ids_value_cmp(&v, &r->last) <= 0 && r->bad < 0) r->bad = i;
+    r->last = v;
+    if (out) out[i] = v;
+  }
+}
+
+static inline int cmpval (const void *a, const void *b) {
+  return ids_value_cmp(a, b);
+}
+
+/* Sorts a[0..n-1]; the index of an ID that is there twice, or -1. */
+static inline long first_dup (ids_value *a, size_t n) {
+  qsort(a, n, sizeof *a, cmpval);
+  for (size_t i = 1; i < n; i++)
+    if (ids_value_cmp(&a[i], &a[i - 1]) == 0) return (long)i;
+  return -1;
+}
+
+typedef struct worker {
+  ids_generator *g;
+  ids_value *out;
+  long n;
+  run_stats r;
+} worker;
+
+static inline void *worker_run (void *arg) {
+  worker *w = arg;
+  run_ids(w->g, w->n, w->out, &w->r);
+  return NULL;
+}
+
+/* Two threads share g and take n IDs each into all (room for 2n): neither
+** fails, each sees its IDs increase, and no ID comes out twice. */
+static inline void two_threads (const char *name, ids_generator *g,
+                                ids_value *all, long n) {
+  worker w[2];
+  pthread_t t[2];
+  long dup;
+  for (int k = 0; k < 2; k++) {
+    w[k].g = g;
+    w[k].out = all + k * n;
+    w[k].n = n;
+    CHECK(pthread_create(&t[k], NULL, worker_run, &w[k]) == 0);
+  }
+  for (int k = 0; k < 2; k++) {
+    pthread_join(t[k], NULL);
+    CHECKF(w[k].r.err < 0, "%s thread %d: ID %ld failed with %d", name, k,
+           w[k].r.err, w[k].r.code);
+    CHECKF(w[k].r.bad < 0, "%s thread %d: ID %ld is not above its previous "
+           "one", name, k, w[k].r.bad);
+  }
+  if (w[0].r.err >= 0 || w[1].r.err >= 0) return;
+  dup = first_dup(all, 2 * (size_t)n);
+  CHECKF(dup < 0, "%s: duplicate ID %s from two threads", name,
+         dup < 0 ? "" : vhex(&all[dup]));
+}
+
+#endif
