@@ -33,35 +33,47 @@ static uint64_t gcd (uint64_t a, uint64_t b) {
   return a;
 }
 
-/* The wall clock without the indirect call, the common case. */
-static inline int64_t readnow (const ids_generator *g) {
+/* The clock as seconds and nanoseconds; the wall clock without the
+** indirect call (the common case) and without splitting nanoseconds. */
+static inline void readnow (const ids_generator *g, int64_t *sec,
+                            int64_t *nsec) {
   if (g->clock.now == ids_clock_realtime.now &&
       g->clock.ctx == ids_clock_realtime.ctx) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    *sec = ts.tv_sec;
+    *nsec = ts.tv_nsec;
   }
-  return g->clock.now(g->clock.ctx);
+  else {
+    int64_t ns = g->clock.now(g->clock.ctx);
+    *sec = ns / 1000000000;
+    *nsec = ns % 1000000000;
+    if (*nsec < 0) *nsec += 1000000000, (*sec)--;
+  }
 }
 
 /* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field.
 ** Whole ticks per second (every unit but odd fractions) need divisions by
 ** constants only, which compile to multiplications. */
 static int ticks (const ids_generator *g, uint64_t *t) {
-  int64_t ns = readnow(g);
-  uint64_t d, q;
-  if (ns < g->base_ns) return IDS_ERANGE;
+  int64_t sec, nsec;
+  uint64_t q;
+  readnow(g, &sec, &nsec);
   if (g->s->totick) {
-    *t = g->s->totick(ns);
+    if (sec < 0) return IDS_ERANGE;
+    *t = g->s->totick((uint64_t)sec, (uint64_t)nsec);
     return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
   }
-  d = (uint64_t)(ns - g->base_ns);
-  if (g->persec) {
-    uint64_t sec = d / 1000000000u, nsec = d - sec * 1000000000u;
-    q = sec * g->persec + nsec * g->persec / 1000000000u;
-  }
-  else
+  sec -= g->base_sec;
+  nsec -= g->base_nsec;
+  if (nsec < 0) nsec += 1000000000, sec--;
+  if (sec < 0) return IDS_ERANGE;
+  if (g->persec)
+    q = (uint64_t)sec * g->persec + (uint64_t)nsec * g->persec / 1000000000u;
+  else {
+    uint64_t d = (uint64_t)sec * 1000000000u + (uint64_t)nsec;
     q = (d / g->tden) * g->tnum + (d % g->tden) * g->tnum / g->tden;
+  }
   *t = g->base_tick + q;
   return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
 }
@@ -162,13 +174,16 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
                 ((uint64_t)1 << s->fields[tf].bits) - 1;
   if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
     g->clock = clock ? *clock : ids_clock_monotonic;
-    g->base_ns = g->clock.now(g->clock.ctx);
-    if (g->tnum == 1) g->base_ns -= g->base_ns % (int64_t)g->tden;
+    int64_t ns = g->clock.now(g->clock.ctx);
+    if (g->tnum == 1) ns -= ns % (int64_t)g->tden;   /* on a tick */
+    g->base_sec = ns / 1000000000;
+    g->base_nsec = ns % 1000000000;
     g->base_tick = (uint64_t)start;
   }
   else {
     g->clock = clock ? *clock : ids_clock_realtime;
-    g->base_ns = epoch_ms * 1000000;
+    g->base_sec = epoch_ms / 1000;
+    g->base_nsec = epoch_ms % 1000 * 1000000;
   }
   if (s->gen_setup) {
     int r = s->gen_setup(g, opts, e);
@@ -297,14 +312,21 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
   const ids_field *rf = &g->s->fields[g->rand_field];
   uint64_t now = 0, last;
   ids_value r;
-  int rc = IDS_OK;
+  int rc;
+  /* the clock is read before the lock, to keep the lock short; a reading
+  ** that another thread overtook meanwhile is read again under it */
+  if ((rc = ticks(g, &now)) != IDS_OK) return timefail(g, e);
   lock(&g->lock);
-  for (;;) {
-    if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
+  for (int again = 1;; ) {
     last = g->state[0] - 1;              /* state 0: nothing issued yet */
     if (g->state[0] == 0 || now > last) {
       fresh(&r, rf->bits);
       break;
+    }
+    if (now < last && again) {
+      again = 0;
+      if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
+      continue;
     }
     if (g->policy == IDS_ERROR && now < last) {
       rc = ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards",
@@ -315,15 +337,27 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
     now = last;                          /* hold the last tick */
     if (stepup(&r, rf->bits)) break;
     if (waitfor(g, last + 1) != IDS_OK) { rc = timefail(g, e); break; }
+    if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
   }
   if (rc == IDS_OK) {
     g->state[0] = now + 1;
     g->last = r;
-    *v = g->base;
-    ids_value_set(v, tf->shift, tf->bits, now);
-    for (unsigned k = 0; k < rf->bits; k += 64) {   /* fields over 64 bits */
-      unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
-      ids_value_set(v, rf->shift + k, w, ids_value_get(&r, k, w));
+    if (g->s->bits <= 128) {             /* Flax, ULID: in one wide word */
+      unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
+                            g->base.w[0];
+      x |= (unsigned __int128)now << tf->shift |
+           ((unsigned __int128)r.w[1] << 64 | r.w[0]) << rf->shift;
+      v->w[0] = (uint64_t)x;
+      v->w[1] = (uint64_t)(x >> 64);
+      v->w[2] = 0;
+    }
+    else {
+      *v = g->base;
+      ids_value_set(v, tf->shift, tf->bits, now);
+      for (unsigned k = 0; k < rf->bits; k += 64) {  /* fields over 64 bits */
+        unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
+        ids_value_set(v, rf->shift + k, w, ids_value_get(&r, k, w));
+      }
     }
   }
   unlock(&g->lock);

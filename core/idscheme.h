@@ -175,9 +175,9 @@ struct ids_scheme {
   const ids_optdef *params;   /* scheme parameters */
   const ids_optdef *genopts;  /* generator options */
   ids_unit unit;              /* of the time field */
-  /* Clock reading (ns since 1970) -> tick, for time that is not a linear
+  /* Clock reading (since 1970) -> tick, for time that is not a linear
   ** count (kuid's mixed radix).  NULL: linear in `unit` from the epoch. */
-  uint64_t (*totick) (int64_t ns);
+  uint64_t (*totick) (uint64_t sec, uint64_t nsec);
   int64_t epoch_ms;           /* Unix ms at time-field value 0 */
   /* Decoding with no encoding named (FLUID's RFC 19 detection). NULL:
   ** the default codec. */
@@ -290,7 +290,7 @@ struct ids_generator {
   ids_value last;             /* step mode: the last random field */
   ids_value base;             /* constant bits: node fields, constants */
   ids_clock clock;
-  int64_t base_ns;            /* clock reading at tick base_tick */
+  int64_t base_sec, base_nsec;  /* clock reading at tick base_tick */
   uint64_t base_tick;
   uint64_t max_tick;          /* largest tick the time field holds */
   uint64_t tnum, tden;        /* ticks per nanosecond, num / den */

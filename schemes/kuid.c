@@ -109,9 +109,8 @@ static int hashname (const ids_scheme *s, int f, const char *str, size_t n,
 
 /* A tick: seconds since 1970 * 1024 + microseconds / 1024, so that ticks
 ** increase with time although only 977 of each 1024 occur. */
-static uint64_t totick (int64_t ns) {
-  uint64_t us = (uint64_t)ns / 1000;
-  return us / 1000000 * 1024 + (us % 1000000 >> 10);
+static uint64_t totick (uint64_t sec, uint64_t nsec) {
+  return sec * 1024 + (nsec / 1000 >> 10);
 }
 
 static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
@@ -133,10 +132,11 @@ static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
   (void)qual;
   if (r != IDS_OK) return r;
   sec = tick >> 10;
+  /* the node is in the generator's base already: pack a zero node, OR it */
   pack(g->s, sec / 1000000, sec % 1000000, tick & 1023,
-       g->s->nfields == 5 ? (int64_t)(uint32_t)(wide(&g->base) >>
-                                                 g->s->fields[3].shift)
-                          : -1, seq, v);
+       g->s->nfields == 5 ? 0 : -1, seq, v);
+  v->w[0] |= g->base.w[0];
+  v->w[1] |= g->base.w[1];
   return IDS_OK;
 }
 

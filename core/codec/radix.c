@@ -109,24 +109,40 @@ static unsigned pow2 (unsigned base) {
   return k;
 }
 
-/* Digits of a power-of-two base are slices of bits: no division. */
-static unsigned digitsbits (const ids_value *t, unsigned k, uint16_t *d) {
-  unsigned n = 0, mask = (1u << k) - 1;
-  if (t->w[2] == 0) {
-    unsigned __int128 x = (unsigned __int128)t->w[1] << 64 | t->w[0];
-    do { d[n++] = (uint16_t)((unsigned)x & mask); x >>= k; } while (x);
-  }
-  else {
-    ids_value u = *t;
-    while (u.w[0] | u.w[1] | u.w[2]) {
-      d[n++] = (uint16_t)(u.w[0] & mask);
-      u.w[0] = u.w[0] >> k | u.w[1] << (64 - k);
-      u.w[1] = u.w[1] >> k | u.w[2] << (64 - k);
-      u.w[2] >>= k;
+/* Digits of a power-of-two base are slices of bits: no division.  Reads
+** the bits from the bottom, word by word, and writes at least `w` digits
+** backwards from the end; returns how many. */
+static size_t bitdigits (const ids_radix *r, const ids_value *t, unsigned k,
+                         unsigned w, char *out) {
+  unsigned top = 0, nd, avail = 64, wi = 0;
+  const uint64_t mask = ((uint64_t)1 << k) - 1;
+  uint64_t cur = t->w[0];
+  char *p;
+  for (int i = 2; i >= 0; i--)              /* bits in use */
+    if (t->w[i]) {
+      top = 64u * (unsigned)i + 64 - (unsigned)__builtin_clzll(t->w[i]);
+      break;
     }
-    if (n == 0) d[n++] = 0;
+  nd = (top + k - 1) / k;
+  if (nd < w) nd = w;
+  if (nd == 0) nd = 1;
+  p = out + nd;
+  for (unsigned i = 0; i < nd; i++) {
+    uint64_t d;
+    if (avail >= k) {
+      d = cur & mask;
+      cur >>= k;
+      avail -= k;
+    }
+    else {                                  /* straddles two words */
+      uint64_t next = ++wi < 3 ? t->w[wi] : 0;
+      d = (cur | next << avail) & mask;
+      cur = next >> (k - avail);
+      avail = 64 - (k - avail);
+    }
+    *--p = r->digits[d];
   }
-  return n;
+  return nd;
 }
 
 size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
@@ -141,10 +157,13 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
     memcpy(out, r->prefix, n);
   }
   shl(&t, r->shift);
+  if (r->width == 1 && pow2(r->base) && (t.w[1] | t.w[2])) {
+    n += bitdigits(r, &t, pow2(r->base), w, out + n);
+    out[n] = '\0';
+    return n;
+  }
   if (t.w[1] == 0 && t.w[2] == 0)
     nd = digits64(t.w[0], r->base, d);
-  else if (pow2(r->base))
-    nd = digitsbits(&t, pow2(r->base), d);
   else
     while (t.w[0] | t.w[1] | t.w[2]) d[nd++] = (uint16_t)divmod(&t, r->base);
   while (nd < w) d[nd++] = 0;
