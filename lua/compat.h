@@ -42,6 +42,13 @@ static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
 }
 #endif
 
+/* LuaJIT: g:next_string() may go through the FFI (lua/idscheme/jit.lua) */
+#if defined(LUA_JITLIBNAME)
+#define IDS_HAVE_FFI 1
+#else
+#define IDS_HAVE_FFI 0
+#endif
+
 /* Integers above 2^53 do not survive a double: such field values are
 ** given as decimal strings, and id:integer() refuses them. */
 #define IDS_INT_EXACT_BITS 53
@@ -49,6 +56,7 @@ static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
 #else
 
 #define IDS_INT_EXACT_BITS 64
+#define IDS_HAVE_FFI 0
 
 #endif
 

@@ -698,6 +698,47 @@ static int i_le (lua_State *L) {
   return 1;
 }
 
+/* For LuaJIT's FFI (lua/idscheme/jit.lua): the next ID of a generator as
+** text in its codec `ci` (-1: the default) without the Lua API, so that a
+** compiled trace can call it.  0 leaves an error message in `out`. */
+static size_t ffi_next_string (lgen *g, int ci, char *out) {
+  const ids_codec *c = NULL;
+  ids_value v;
+  ids_error e;
+  if (ci >= 0) {
+    if (ci >= g->g.s->ncodecs) {
+      snprintf(out, IDS_TEXTMAX, "no encoding %d", ci);
+      return 0;
+    }
+    c = g->g.s->codecs[ci];
+  }
+  if (ids_next(&g->g, &v, &e) != IDS_OK) {
+    snprintf(out, IDS_TEXTMAX, "%.*s", IDS_TEXTMAX - 1, e.msg);
+    return 0;
+  }
+  return ids_encode(g->g.s, c, &v, out);
+}
+
+/* Where LuaJIT's FFI is, lua/idscheme/jit.lua (if installed) routes
+** g:next_string() through ffi_next_string. */
+static void jitpath (lua_State *L) {
+#if IDS_HAVE_FFI
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "idscheme.jit");
+  if (lua_pcall(L, 1, 1, 0) != 0 || !lua_isfunction(L, -1)) {
+    lua_pop(L, 1);                       /* not installed: the C API path */
+    return;
+  }
+  lua_pushlightuserdata(L, (void *)ffi_next_string);
+  luaL_getmetatable(L, GEN_MT);
+  lua_getfield(L, -1, "__index");
+  lua_call(L, 3, 0);
+#else
+  (void)L;
+  (void)ffi_next_string;
+#endif
+}
+
 /* ---------------------------------------------------------------- open */
 
 static const luaL_Reg scheme_methods[] = {
@@ -777,5 +818,6 @@ int luaopen_idscheme (lua_State *L) {
   luaL_setfuncs(L, module_funcs, 3);
   lua_pushliteral(L, IDS_VERSION);
   lua_setfield(L, -2, "_VERSION");
+  jitpath(L);
   return 1;
 }

@@ -51,6 +51,7 @@ build = {
       libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)" },
       libraries = { "sodium", "z", "pthread", "m" },
     },
+    ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",
     ["idscheme.schemes"] = "lua/idscheme/schemes/init.lua",
     ["idscheme.schemes.instagram"] = "lua/idscheme/schemes/instagram.lua",
