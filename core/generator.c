@@ -241,10 +241,12 @@ static void fillrand (const ids_generator *g, ids_value *v) {
     if (f->kind == IDS_RANDOM) {
       ids_value r;
       fresh(&r, f->bits);
-      for (unsigned k = 0; k < f->bits; k += 64) {
-        unsigned w = f->bits - k < 64 ? f->bits - k : 64;
-        ids_value_set(v, f->shift + k, w, ids_value_get(&r, k, w));
-      }
+      if (f->bits <= 64) ids_value_set(v, f->shift, f->bits, r.w[0]);
+      else
+        for (unsigned k = 0; k < f->bits; k += 64) {
+          unsigned w = f->bits - k < 64 ? f->bits - k : 64;
+          ids_value_set(v, f->shift + k, w, ids_value_get(&r, k, w));
+        }
     }
   }
 }
@@ -282,13 +284,12 @@ static void unlock (uint32_t *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
 
 /* r = random bits for a field of `bits` bits. */
 static void fresh (ids_value *r, unsigned bits) {
-  uint8_t b[IDS_MAXBYTES];
-  size_t n = (bits + 7) / 8;
-  ids_random(b, n);
-  ids_value_from_bytes(r, b, n);
-  for (int i = 0; i < 3; i++)                /* keep `bits` bits */
-    if (bits <= 64u * i) r->w[i] = 0;
-    else if (bits < 64u * (i + 1)) r->w[i] &= ((uint64_t)1 << (bits % 64)) - 1;
+  /* random words straight from the pool (their byte order is as random as
+  ** any other), then only `bits` bits kept */
+  unsigned nw = (bits + 63) / 64;
+  r->w[0] = r->w[1] = r->w[2] = 0;
+  ids_random(r->w, (bits + 7) / 8 <= 8 * nw ? (bits + 7) / 8 : 8 * nw);
+  if (bits % 64) r->w[nw - 1] &= ((uint64_t)1 << (bits % 64)) - 1;
 }
 
 /* r += a positive step of 1..2^32, unpredictable; 0 if it leaves `bits`. */
