@@ -1,17 +1,24 @@
 # bench/bench.cmake: benchmarks (never timed tests).  Included by the top
-# CMakeLists.txt.  `cmake --build BUILD --target bench` builds and runs them;
-# use a Release (or RelWithDebInfo) build for figures worth quoting.
+# CMakeLists.txt.  `cmake --build BUILD --target bench` builds and runs the
+# C and Lua benchmarks; `--target bench_nginx` runs the nginx one (not part
+# of `bench`, never a ctest).  Use a Release (or RelWithDebInfo) build for
+# figures worth quoting.
 
-add_executable(bench_fluid ${CMAKE_CURRENT_LIST_DIR}/bench_fluid.c)
-target_link_libraries(bench_fluid PRIVATE idscheme_static)
-target_compile_definitions(bench_fluid PRIVATE
-                           IDS_BENCH_BUILD_TYPE="${CMAKE_BUILD_TYPE}")
-set_target_properties(bench_fluid PROPERTIES
-                      RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+foreach(b bench_fluid bench_schemes)
+  add_executable(${b} ${CMAKE_CURRENT_LIST_DIR}/${b}.c)
+  target_link_libraries(${b} PRIVATE idscheme_static)
+  target_compile_definitions(${b} PRIVATE
+                             IDS_BENCH_BUILD_TYPE="${CMAKE_BUILD_TYPE}")
+  set_target_properties(${b} PROPERTIES
+                        RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+endforeach()
 
-set(IDS_BENCH_COMMANDS COMMAND $<TARGET_FILE:bench_fluid>)
-set(IDS_BENCH_DEPENDS bench_fluid)
+set(IDS_BENCH_COMMANDS COMMAND $<TARGET_FILE:bench_fluid>
+                       COMMAND $<TARGET_FILE:bench_schemes>)
+set(IDS_BENCH_DEPENDS bench_fluid bench_schemes)
 
+# bench_lua.lua loads <builddir>/lua54 or <builddir>/luajit, whichever
+# fits the interpreter that runs it.
 find_program(IDS_LUA54 NAMES lua5.4 lua54)
 if(IDS_LUA54 AND TARGET idscheme_lua54)
   list(APPEND IDS_BENCH_COMMANDS
@@ -20,7 +27,17 @@ if(IDS_LUA54 AND TARGET idscheme_lua54)
   list(APPEND IDS_BENCH_DEPENDS idscheme_lua54)
 else()
   message(STATUS "bench: no lua5.4 or no Lua 5.4 module; "
-                 "the bench target runs the C benchmark only")
+                 "the bench target skips the Lua 5.4 benchmark")
+endif()
+find_program(IDS_LUAJIT NAMES luajit)
+if(IDS_LUAJIT AND TARGET idscheme_luajit)
+  list(APPEND IDS_BENCH_COMMANDS
+       COMMAND ${IDS_LUAJIT} ${CMAKE_CURRENT_LIST_DIR}/bench_lua.lua
+               ${CMAKE_BINARY_DIR})
+  list(APPEND IDS_BENCH_DEPENDS idscheme_luajit)
+else()
+  message(STATUS "bench: no luajit or no LuaJIT module; "
+                 "the bench target skips the LuaJIT benchmark")
 endif()
 
 add_custom_target(bench ${IDS_BENCH_COMMANDS}
@@ -28,3 +45,15 @@ add_custom_target(bench ${IDS_BENCH_COMMANDS}
                   WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
                   USES_TERMINAL
                   COMMENT "Running benchmarks (ns/op, ids/s)")
+
+# Request ids in a real nginx (OpenResty's Lua module) against nginx's own
+# $request_id, measured with wrk.  Needs nginx with the Lua module and wrk.
+if(TARGET idscheme_luajit)
+  add_custom_target(bench_nginx
+                    COMMAND ${CMAKE_CURRENT_LIST_DIR}/nginx_bench.sh
+                            ${CMAKE_BINARY_DIR}
+                    DEPENDS idscheme_luajit
+                    WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
+                    USES_TERMINAL
+                    COMMENT "Running the nginx benchmark (requests/s)")
+endif()

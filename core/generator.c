@@ -342,7 +342,11 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
   }
   if (rc == IDS_OK) {
     g->state[0] = now + 1;
-    g->last = r;
+    /* word by word: r was just written so (stepup, fresh), and a 16-byte
+    ** load of it would stall on store forwarding */
+    g->last.w[0] = __atomic_load_n(&r.w[0], __ATOMIC_RELAXED);
+    g->last.w[1] = __atomic_load_n(&r.w[1], __ATOMIC_RELAXED);
+    g->last.w[2] = __atomic_load_n(&r.w[2], __ATOMIC_RELAXED);
     if (g->s->bits <= 128) {             /* Flax, ULID: in one wide word */
       unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
                             g->base.w[0];

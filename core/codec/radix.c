@@ -151,7 +151,12 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
   uint16_t d[IDS_TEXTMAX];
   unsigned nd = 0, w = fixedwidth(r, bits);
   size_t n = 0;
-  ids_value t = *v;
+  ids_value t;
+  /* word by word: v was most likely just written so by a generator, and
+  ** a 16-byte load of two 8-byte stores cannot be forwarded (a stall) */
+  t.w[0] = __atomic_load_n(&v->w[0], __ATOMIC_RELAXED);
+  t.w[1] = __atomic_load_n(&v->w[1], __ATOMIC_RELAXED);
+  t.w[2] = __atomic_load_n(&v->w[2], __ATOMIC_RELAXED);
   if (r->prefix) {
     n = strlen(r->prefix);
     memcpy(out, r->prefix, n);

@@ -49,8 +49,9 @@ end
 
 -- Options: scheme (default "fluid"), params (scheme parameters), options
 -- (generator options; node fields given here are kept as they are),
--- encoding (default: the scheme's first that writes ASCII, for headers
--- and logs: f58_plain, not f58, for FLUID), lock_dir (default "/tmp": a folder
+-- encoding (default: the scheme's own if it writes ASCII, else its
+-- shortest form that does, for headers and logs: f58_plain for FLUID),
+-- lock_dir (default "/tmp": a folder
 -- the workers' user may write; every nginx on the host that shares it
 -- shares the slots, which only makes them more unique).
 function M.init (opts)
@@ -88,10 +89,15 @@ function M.init (opts)
   scheme = s
   encoding = opts.encoding
   if not encoding then
-    -- headers and logs want ASCII: the first encoding that writes it
-    local probe = gen:next()
-    for _, e in ipairs(s.encodings) do
-      if not probe:encode(e):find("[\128-\255]") then encoding = e break end
+    -- headers and logs want ASCII: the default if it writes ASCII, else
+    -- the shortest form that does (f58_plain for FLUID)
+    local probe, best = gen:next(), nil
+    for i, e in ipairs(s.encodings) do
+      local text = probe:encode(e)
+      if not text:find("[\128-\255]") then
+        if i == 1 then best = text; encoding = e; break end
+        if not best or #text < #best then best, encoding = text, e end
+      end
     end
   end
   return gen
