@@ -258,6 +258,10 @@ static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
   uint64_t tick = 0, seq = 0;
   int r = counter(g, &g->state[0], g->seqbits, &tick, &seq, e);
   if (r != IDS_OK) return r;
+  if (g->s->place) {
+    g->s->place(g, tick, seq, v);
+    return IDS_OK;
+  }
   if (g->s->bits <= 64) {
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
     v->w[1] = v->w[2] = 0;

@@ -197,6 +197,10 @@ struct ids_scheme {
                    uint64_t *x, ids_error *e);
   const ids_qualifier *quals; /* names of the qualifier field's values */
   uint8_t nquals;
+  /* Where the generic counter's (tick, sequence) go when they are not two
+  ** plain fields (kuid's mixed-radix time).  NULL: the fields. */
+  void (*place) (const ids_generator *g, uint64_t tick, uint64_t seq,
+                 ids_value *v);
   /* Generation that the generic engine cannot do (SIQ's serial per
   ** type); `qual` is a qualifier value or -1 for the generator's own. */
   int (*next) (ids_generator *g, int64_t qual, ids_value *v, ids_error *e);

@@ -126,18 +126,15 @@ static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
   return IDS_OK;
 }
 
-static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
-  uint64_t tick, seq, sec;
-  int r = ids_counter(g, &g->state[0], 14, &tick, &seq, e);
-  (void)qual;
-  if (r != IDS_OK) return r;
-  sec = tick >> 10;
+/* The generic counter's tick and sequence, into the layout. */
+static void place (const ids_generator *g, uint64_t tick, uint64_t seq,
+                   ids_value *v) {
+  uint64_t sec = tick >> 10;
   /* the node is in the generator's base already: pack a zero node, OR it */
   pack(g->s, sec / 1000000, sec % 1000000, tick & 1023,
        g->s->nfields == 5 ? 0 : -1, seq, v);
   v->w[0] |= g->base.w[0];
   v->w[1] |= g->base.w[1];
-  return IDS_OK;
 }
 
 /* ---------------------------------------------------------------- text */
@@ -217,7 +214,7 @@ const ids_scheme ids_kuid64 = {
   .totick = totick,
   .compose = compose,
   .decompose = decompose,
-  .next = next,
+  .place = place,
   .gen_setup = gen_setup,
 };
 
@@ -241,7 +238,7 @@ const ids_scheme ids_kuid96 = {
   .compose = compose,
   .decompose = decompose,
   .hashname = hashname,
-  .next = next,
+  .place = place,
   .gen_setup = gen_setup,
 };
 
