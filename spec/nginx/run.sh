@@ -42,12 +42,24 @@ case $mode in
     init='init_by_lua_block { require "idscheme" }'
     initw="init_worker_by_lua_block { require('idscheme.resty').init{ scheme = 'fluid', lock_dir = '$prefix/locks' } }"
     setid='set_by_lua_block $ids_id { return require("idscheme.resty").request_id{ response_header = false } }'
+    # request_id in the access phase: header set once, incoming reused on request
+    extra='location /reuse/ {
+      access_by_lua_block {
+        local r = require("idscheme.resty")
+        local how = ngx.var.uri:match("/reuse/(%w+)")
+        local opts = { reuse = how == "any" or (how == "scheme" and "scheme") or nil }
+        local id = r.request_id(opts)
+        assert(r.request_id(opts) == id, "request_id changed within a request")
+        ngx.say(id)
+      }
+    }'
     ;;
   master)
     scheme=flax
     init='init_by_lua_block { MASTER_GEN = require("idscheme").scheme("flax"):generator() }'
     initw=''
     setid='set_by_lua_block $ids_id { return MASTER_GEN:next_string() }'
+    extra=''
     ;;
   *) echo "unknown mode $mode"; exit 2 ;;
 esac
@@ -67,12 +79,14 @@ http {
   $initw
   server {
     listen 127.0.0.1:$port;
-    access_log logs/ids.log ids;
+    access_log off;
     location = /id {
+      access_log logs/ids.log ids;
       $setid
       add_header X-Request-Id \$ids_id;
       return 200 "\$ids_id\n";
     }
+    $extra
   }
 }
 CONF
@@ -82,6 +96,20 @@ for _ in $(seq 50); do
   (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break
   sleep 0.1
 done
+
+# request_id: reuses an incoming X-Request-Id only when asked to
+if [ "$mode" = resty ]; then
+  url="http://127.0.0.1:$port/reuse"
+  got_any=$(curl -s -H 'X-Request-Id: given-123' "$url/any")
+  got_no=$(curl -s -H 'X-Request-Id: given-123' "$url/no")
+  got_bad=$(curl -s -H 'X-Request-Id: given-123' "$url/scheme")
+  hdr=$(curl -s -D - -o /dev/null "$url/no" | tr -d '\r' | sed -n 's/^X-Request-Id: //Ip')
+  if [ "$got_any" != given-123 ] || [ "$got_no" = given-123 ] || [ -z "$got_no" ] ||
+     [ "$got_bad" = given-123 ] || [ -z "$hdr" ]; then
+    echo "request_id reuse: any=$got_any no=$got_no scheme=$got_bad header=$hdr"
+    echo "0 passed, 1 failed"; exit 1
+  fi
+fi
 
 wrk -t 4 -c 32 -d 6s -s "$here/collect.lua" "http://127.0.0.1:$port/id" \
     > "$prefix/responses.raw" 2> "$prefix/wrk.err" &
