@@ -19,26 +19,28 @@ set(IDS_BENCH_DEPENDS bench_fluid bench_schemes)
 
 # bench_lua.lua loads <builddir>/lua54 or <builddir>/luajit, whichever
 # fits the interpreter that runs it.
-find_program(IDS_LUA54 NAMES lua5.4 lua54)
-if(IDS_LUA54 AND TARGET idscheme_lua54)
-  list(APPEND IDS_BENCH_COMMANDS
-       COMMAND ${IDS_LUA54} ${CMAKE_CURRENT_LIST_DIR}/bench_lua.lua
-               ${CMAKE_BINARY_DIR})
-  list(APPEND IDS_BENCH_DEPENDS idscheme_lua54)
-else()
-  message(STATUS "bench: no lua5.4 or no Lua 5.4 module; "
-                 "the bench target skips the Lua 5.4 benchmark")
-endif()
-find_program(IDS_LUAJIT NAMES luajit)
-if(IDS_LUAJIT AND TARGET idscheme_luajit)
-  list(APPEND IDS_BENCH_COMMANDS
-       COMMAND ${IDS_LUAJIT} ${CMAKE_CURRENT_LIST_DIR}/bench_lua.lua
-               ${CMAKE_BINARY_DIR})
-  list(APPEND IDS_BENCH_DEPENDS idscheme_luajit)
-else()
-  message(STATUS "bench: no luajit or no LuaJIT module; "
-                 "the bench target skips the LuaJIT benchmark")
-endif()
+foreach(lua lua54 luajit)
+  if(lua STREQUAL "lua54")
+    set(names lua5.4 lua54)
+    set(what "lua5.4 or no Lua 5.4 module")
+    set(which "Lua 5.4")
+  else()
+    set(names luajit)
+    set(what "luajit or no LuaJIT module")
+    set(which "LuaJIT")
+  endif()
+  string(TOUPPER "IDS_${lua}" exe)
+  find_program(${exe} NAMES ${names})
+  if(${exe} AND TARGET idscheme_${lua})
+    list(APPEND IDS_BENCH_COMMANDS
+         COMMAND ${${exe}} ${CMAKE_CURRENT_LIST_DIR}/bench_lua.lua
+                 ${CMAKE_BINARY_DIR})
+    list(APPEND IDS_BENCH_DEPENDS idscheme_${lua})
+  else()
+    message(STATUS "bench: no ${what}; "
+                   "the bench target skips the ${which} benchmark")
+  endif()
+endforeach()
 
 add_custom_target(bench ${IDS_BENCH_COMMANDS}
                   DEPENDS ${IDS_BENCH_DEPENDS}

@@ -11,45 +11,16 @@
 **     name contains it (e.g. "decode", "f58", "thread")
 */
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#include "idscheme.h"
+#include "bench.h"
 
-#ifndef IDS_BENCH_BUILD_TYPE
-#define IDS_BENCH_BUILD_TYPE "?"
-#endif
-
-#define RUNS      5
 #define NVALS     1024            /* realistic values for the codecs */
 #define NGENS     64              /* round-robin: far from the per-ms cap */
 #define RFC_CAP   1024000.0       /* FLUID: 1024 ids per millisecond */
 
-static volatile uint64_t sink;    /* results go here, so none is elided */
-static double run_seconds = 0.2;  /* target length of one timed run */
-static double sustain_seconds = 2.0;
-static const char *only;          /* run the cases whose name has this */
-
-static int wanted (const char *name) {
-  return only == NULL || strstr(name, only) != NULL;
-}
-
 static const ids_scheme *fluid;
 static ids_generator gens[NGENS];
 static ids_value vals[NVALS];
-
-static double now_ns (void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die (const char *what, const ids_error *e) {
-  fprintf(stderr, "bench_fluid: %s: %s\n", what, e ? e->msg : "failed");
-  exit(1);
-}
 
 static void newgen (ids_generator *g, int64_t id) {
   ids_optval opts[IDS_MAXOPTS];
@@ -61,53 +32,7 @@ static void newgen (ids_generator *g, int64_t id) {
     die("generator", &e);
 }
 
-/* ------------------------------------------------------------ harness */
 
-/* A case: runs `n` operations with its argument, returns nothing; the
-** harness times it. */
-typedef void (*bench_fn) (const void *arg, long n);
-
-static int cmpd (const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static double oncpu_sum;           /* thread CPU time / wall time, summed */
-
-static double timeit (bench_fn f, const void *arg, long n) {
-  struct timespec c0, c1;
-  double t0, t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
-  t0 = now_ns();
-  f(arg, n);
-  t = now_ns() - t0;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
-  oncpu_sum += ((double)(c1.tv_sec - c0.tv_sec) * 1e9 +
-                (double)(c1.tv_nsec - c0.tv_nsec)) / t;
-  return t;
-}
-
-/* Calibrates, warms up, runs RUNS times; prints best and median. */
-static void measure (const char *name, bench_fn f, const void *arg) {
-  double t[RUNS];
-  long n = 1000;
-  double el;
-  if (!wanted(name)) return;
-  while ((el = timeit(f, arg, n)) < 20e6 && n < (1L << 40)) n *= 2;
-  n = (long)((double)n * run_seconds * 1e9 / el) + 1;
-  timeit(f, arg, n);                       /* warm-up */
-  oncpu_sum = 0;
-  for (int i = 0; i < RUNS; i++) t[i] = timeit(f, arg, n) / (double)n;
-  qsort(t, RUNS, sizeof *t, cmpd);
-  printf("%-46s %8.1f ns/op %8.2f M ids/s   (median %.1f ns)", name,
-         t[0], 1e3 / t[0], t[RUNS / 2]);
-  if (oncpu_sum / RUNS < 0.97)           /* other load on the machine */
-    printf(" [on CPU %.0f%%]", 100.0 * oncpu_sum / RUNS);
-  printf("\n");
-  fflush(stdout);
-}
-
-/* ------------------------------------------------------------- cases */
 
 /* (2) one id, round-robin over 64 generators */
 static void b_next_rr (const void *arg, long n) {
@@ -118,18 +43,6 @@ static void b_next_rr (const void *arg, long n) {
   for (long i = 0; i < n; i++) {
     if (ids_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
     acc += v.w[0];
-  }
-  sink += acc;
-}
-
-/* floor: the clock read every id pays */
-static void b_clock (const void *arg, long n) {
-  uint64_t acc = 0;
-  (void)arg;
-  for (long i = 0; i < n; i++) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    acc += (uint64_t)ts.tv_nsec;
   }
   sink += acc;
 }
@@ -213,11 +126,6 @@ static void record (hist *h, uint64_t id) {
   if (i < HISTN) h->n[i]++;
 }
 
-typedef struct rate {
-  double ids_per_s;
-  uint64_t ticks, full, empty;    /* whole ticks counted; used up; none */
-} rate;
-
 /* Over the ticks strictly between the first and the last that have ids. */
 static rate hrate (const hist *h) {
   rate r = {0, 0, 0, 0};
@@ -242,12 +150,6 @@ static uint64_t tickof (ids_generator *g) {
   return v.w[0] >> 24;
 }
 
-static double cpu_ns (clockid_t c) {
-  struct timespec ts;
-  clock_gettime(c, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* Takes ids from g for `secs` into h; returns ids not strictly increasing. */
 static int sustain (ids_generator *g, double secs, hist *h) {
   uint64_t last = 0, acc = 0;
@@ -266,11 +168,6 @@ static int sustain (ids_generator *g, double secs, hist *h) {
   } while (now_ns() < end);
   sink += acc;
   return backwards;
-}
-
-static int cmprate (const void *a, const void *b) {
-  double x = ((const rate *)a)->ids_per_s, y = ((const rate *)b)->ids_per_s;
-  return x > y ? -1 : x < y;        /* fastest first */
 }
 
 static void printrate (const char *label, const rate *best, double median,
@@ -307,10 +204,10 @@ static void b_sustained (void) {
     memset(&h, 0, sizeof h);
     h.base = tickof(&g);
     w0 = now_ns();
-    c0 = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+    c0 = cpu_ns();
     backwards += sustain(&g, sustain_seconds / RUNS, &h);
     r[i] = hrate(&h);
-    oncpu += (cpu_ns(CLOCK_THREAD_CPUTIME_ID) - c0) / (now_ns() - w0);
+    oncpu += oncpu_since(w0, c0);
   }
   qsort(r, RUNS, sizeof *r, cmprate);
   med = r[RUNS / 2].ids_per_s;
@@ -433,16 +330,9 @@ int main (int argc, char **argv) {
   };
   ids_generator g;
   ids_error e;
-  for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "--quick") == 0) {
-      run_seconds = 0.02;
-      sustain_seconds = 0.5;
-    }
-    else only = argv[i];
-  if (ids_init() != IDS_OK) die("ids_init", NULL);
+  bench_name = "bench_fluid";
+  bench_start(argc, argv);
   if ((fluid = ids_find("fluid")) == NULL) die("no scheme fluid", NULL);
-  printf("idscheme %s bench (C, %s build; best of %d runs, median in "
-         "brackets)\n", IDS_VERSION, IDS_BENCH_BUILD_TYPE, RUNS);
 
   /* realistic values: real ids of a few generators */
   for (int i = 0; i < NGENS; i++) newgen(&gens[i], i);
@@ -452,9 +342,9 @@ int main (int argc, char **argv) {
       die("next", &e);
 
   b_sustained();
-  measure("fluid next (64 generators round-robin)", b_next_rr, NULL);
-  measure("fluid next + f58 encode (64 generators)", b_next_f58, NULL);
-  measure("  floor: clock_gettime(CLOCK_REALTIME)", b_clock, NULL);
+  measure("fluid next (64 generators round-robin)", b_next_rr, NULL, NULL);
+  measure("fluid next + f58 encode (64 generators)", b_next_f58, NULL, NULL);
+  measure("  floor: clock_gettime(CLOCK_REALTIME)", b_clock, NULL, NULL);
 
   for (size_t i = 0; i < sizeof encodings / sizeof *encodings; i++) {
     const ids_codec *c = ids_codec_find(fluid, encodings[i],
@@ -463,14 +353,14 @@ int main (int argc, char **argv) {
     texts *x;
     if (c == NULL) die(encodings[i], NULL);
     snprintf(label, sizeof label, "fluid encode %s", encodings[i]);
-    measure(label, b_encode, c);
+    measure(label, b_encode, c, NULL);
     x = maketexts(c, c);
     snprintf(label, sizeof label, "fluid decode %s", encodings[i]);
-    measure(label, b_decode, x);
+    measure(label, b_decode, x, NULL);
     x->c = NULL;
     snprintf(label, sizeof label, "fluid decode %s (RFC 19 detection)",
              encodings[i]);
-    measure(label, b_decode, x);
+    measure(label, b_decode, x, NULL);
     freetexts(x);
   }
 

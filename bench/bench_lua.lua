@@ -164,44 +164,50 @@ measure("g:next_string('dec') (64 generators)", function(n)
 end)
 
 -- ------------------------------------------------------- codecs
-measure("s:decode(text, 'f58')", function(n)
-  local t = f58
-  local x
-  for i = 1, n do x = s:decode(t[i % 1024 + 1], "f58") end
-  sink = x
-end)
-
-measure("s:decode(text) (f58, RFC 19 detection)", function(n)
-  local t = f58
-  local x
-  for i = 1, n do x = s:decode(t[i % 1024 + 1]) end
-  sink = x
-end)
-
-for _, case in ipairs{{"dec", dec}, {"hex", hex}, {"dothex", dothex},
-                      {"words", words}, {"emoji", emoji}} do
-  local name, t = case[1], case[2]
-  measure("s:decode(text) (" .. name .. ", detection)", function(n)
+-- enc: the encoding named to s:decode / id:encode, or nil for none.
+local function decode_case(t, enc)
+  if enc then
+    return function(n)
+      local x
+      for i = 1, n do x = s:decode(t[i % 1024 + 1], enc) end
+      sink = x
+    end
+  end
+  return function(n)
     local x
     for i = 1, n do x = s:decode(t[i % 1024 + 1]) end
     sink = x
-  end)
+  end
 end
 
-measure("id:encode() (f58)", function(n)
-  local t = ids
-  local x
-  for i = 1, n do x = t[i % 1024 + 1]:encode() end
-  sink = x
-end)
-
-for _, enc in ipairs{"dec", "words", "emoji"} do
-  measure("id:encode('" .. enc .. "')", function(n)
+local function encode_case(enc)
+  if enc then
+    return function(n)
+      local t = ids
+      local x
+      for i = 1, n do x = t[i % 1024 + 1]:encode(enc) end
+      sink = x
+    end
+  end
+  return function(n)
     local t = ids
     local x
-    for i = 1, n do x = t[i % 1024 + 1]:encode(enc) end
+    for i = 1, n do x = t[i % 1024 + 1]:encode() end
     sink = x
-  end)
+  end
+end
+
+measure("s:decode(text, 'f58')", decode_case(f58, "f58"))
+measure("s:decode(text) (f58, RFC 19 detection)", decode_case(f58))
+for _, case in ipairs{{"dec", dec}, {"hex", hex}, {"dothex", dothex},
+                      {"words", words}, {"emoji", emoji}} do
+  measure("s:decode(text) (" .. case[1] .. ", detection)",
+          decode_case(case[2]))
+end
+
+measure("id:encode() (f58)", encode_case())
+for _, enc in ipairs{"dec", "words", "emoji"} do
+  measure("id:encode('" .. enc .. "')", encode_case(enc))
 end
 
 -- ------------------------------------ one generator, sustained

@@ -17,46 +17,10 @@
 ** ulid and uuidv7 defined here with ids_define exactly as the shipped
 ** lua/idscheme/schemes/ulid.lua and uuidv7.lua define them.
 */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "bench.h"
 
-#include "idscheme.h"
-
-#ifndef IDS_BENCH_BUILD_TYPE
-#define IDS_BENCH_BUILD_TYPE "?"
-#endif
-
-#define RUNS      5
 #define NVALS     1024            /* realistic values for the codecs */
 #define NGENS     64              /* round-robin: far from any cap */
-
-static volatile uint64_t sink;    /* results go here, so none is elided */
-static double run_seconds = 0.2;  /* target length of one timed run */
-static double sustain_seconds = 2.0;
-static const char *only;          /* run the cases whose name has this */
-
-static int wanted (const char *name) {
-  return only == NULL || strstr(name, only) != NULL;
-}
-
-static double now_ns (void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static double cpu_ns (void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die (const char *what, const ids_error *e) {
-  fprintf(stderr, "bench_schemes: %s: %s\n", what, e ? e->msg : "failed");
-  exit(1);
-}
 
 /* ------------------------------------------------------------ results */
 
@@ -83,48 +47,11 @@ static int result (const char *name, double *x, int *noisy) {
   return 0;
 }
 
-/* ------------------------------------------------------------ harness */
-
-/* A case: runs `n` operations with its argument; the harness times it. */
-typedef void (*bench_fn) (const void *arg, long n);
-
-static int cmpd (const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static double oncpu_sum;           /* thread CPU time / wall time, summed */
-
-static double timeit (bench_fn f, const void *arg, long n) {
-  double t0, c0, t;
-  c0 = cpu_ns();
-  t0 = now_ns();
-  f(arg, n);
-  t = now_ns() - t0;
-  oncpu_sum += (cpu_ns() - c0) / t;
-  return t;
-}
-
-/* Calibrates, warms up, runs RUNS times; prints best and median. */
-static void measure (const char *name, bench_fn f, const void *arg) {
-  double t[RUNS], oncpu;
-  long n = 1000;
-  double el;
-  if (!wanted(name)) return;
-  while ((el = timeit(f, arg, n)) < 20e6 && n < (1L << 40)) n *= 2;
-  n = (long)((double)n * run_seconds * 1e9 / el) + 1;
-  timeit(f, arg, n);                       /* warm-up */
-  oncpu_sum = 0;
-  for (int i = 0; i < RUNS; i++) t[i] = timeit(f, arg, n) / (double)n;
-  qsort(t, RUNS, sizeof *t, cmpd);
-  oncpu = oncpu_sum / RUNS;
-  printf("%-46s %8.1f ns/op %8.2f M ids/s   (median %.1f ns)", name,
-         t[0], 1e3 / t[0], t[RUNS / 2]);
-  if (oncpu < 0.97)                        /* other load on the machine */
-    printf(" [on CPU %.0f%%]", 100.0 * oncpu);
-  printf("\n");
-  fflush(stdout);
-  keep(name, t[0], oncpu < 0.97);
+/* Times and prints the case if wanted, and keeps its best for the
+** summary. */
+static void measure_kept (const char *name, bench_fn f, const void *arg) {
+  timing tm;
+  if (measure(name, f, arg, &tm)) keep(name, tm.best, tm.oncpu < ONCPU_OK);
 }
 
 /* ------------------------------------------------------------ schemes */
@@ -324,18 +251,6 @@ static void freetexts (texts *x) {
   free(x);
 }
 
-/* floor: the clock read every id pays */
-static void b_clock (const void *arg, long n) {
-  uint64_t acc = 0;
-  (void)arg;
-  for (long i = 0; i < n; i++) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    acc += (uint64_t)ts.tv_nsec;
-  }
-  sink += acc;
-}
-
 /* the entropy pool: 7 bytes a call (Flax steps take 4, UUIDv7 8) */
 static void b_random7 (const void *arg, long n) {
   uint64_t acc = 0;
@@ -378,11 +293,6 @@ typedef struct hist {
   uint64_t base;                  /* tick of hist index 0 */
   uint32_t n[HISTN];
 } hist;
-
-typedef struct rate {
-  double ids_per_s;
-  uint64_t ticks, full, empty;    /* whole ticks counted; used up; none */
-} rate;
 
 /* Over the ticks strictly between the first and the last that have ids. */
 static rate hrate (const bscheme *b, const hist *h) {
@@ -434,11 +344,6 @@ static int sustain (bscheme *b, ids_generator *g, double secs, hist *h) {
   return backwards;
 }
 
-static int cmprate (const void *a, const void *b) {
-  double x = ((const rate *)a)->ids_per_s, y = ((const rate *)b)->ids_per_s;
-  return x > y ? -1 : x < y;        /* fastest first */
-}
-
 static void b_sustained (bscheme *b) {
   static hist h;
   ids_generator g;
@@ -461,7 +366,7 @@ static void b_sustained (bscheme *b) {
     c0 = cpu_ns();
     backwards += sustain(b, &g, sustain_seconds / RUNS, &h);
     r[i] = hrate(b, &h);
-    oncpu += (cpu_ns() - c0) / (now_ns() - w0);
+    oncpu += oncpu_since(w0, c0);
   }
   qsort(r, RUNS, sizeof *r, cmprate);
   med = r[RUNS / 2].ids_per_s;
@@ -482,7 +387,7 @@ static void b_sustained (bscheme *b) {
   fflush(stdout);
   snprintf(key, sizeof key, "%s sustained", b->name);
   keep(key, b->cap ? 100.0 * r[0].ids_per_s / b->cap_per_s
-                   : r[0].ids_per_s, oncpu < 0.97);
+                   : r[0].ids_per_s, oncpu < ONCPU_OK);
 }
 
 /* ------------------------------------------------------------ summary */
@@ -584,19 +489,19 @@ static void run_scheme (bscheme *b) {
   texts *x;
   snprintf(label, sizeof label, "%s next (64 generators round-robin)",
            b->name);
-  measure(label, b_next_rr, b);
+  measure_kept(label, b_next_rr, b);
   snprintf(label, sizeof label, "%s next + %s encode (64 generators)",
            b->name, b->s->codecs[0]->name);
-  measure(label, b_next_text, b);
+  measure_kept(label, b_next_text, b);
   b_sustained(b);
   snprintf(label, sizeof label, "%s encode %s (default)", b->name,
            b->s->codecs[0]->name);
-  measure(label, b_encode, b);
+  measure_kept(label, b_encode, b);
   snprintf(label, sizeof label, "%s decode %s (none named)", b->name,
            b->s->codecs[0]->name);
   if (wanted(label)) {
     x = maketexts(b);
-    measure(label, b_decode, x);
+    measure_kept(label, b_decode, x);
     freetexts(x);
   }
 }
@@ -606,20 +511,13 @@ int main (int argc, char **argv) {
   const ids_scheme *kuid96;
   ids_error e;
   bscheme *b[7];
-  for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "--quick") == 0) {
-      run_seconds = 0.02;
-      sustain_seconds = 0.5;
-    }
-    else only = argv[i];
-  if (ids_init() != IDS_OK) die("ids_init", NULL);
+  bench_name = "bench_schemes";
+  bench_start(argc, argv);
   memset(p, 0, sizeof p);
   p[0].set = 1;                              /* kuid96 params[0]: interval */
   p[0].i = 8;
   if ((kuid96 = ids_open(ids_find("kuid96"), p, &e)) == NULL)
     die("kuid96", &e);
-  printf("idscheme %s bench (C, %s build; best of %d runs, median in "
-         "brackets)\n", IDS_VERSION, IDS_BENCH_BUILD_TYPE, RUNS);
 
   b[0] = setup("flax", ids_find("flax"), 0, NULL, 0);
   b[1] = setup("snowflake", ids_find("snowflake"), 4096,
@@ -635,9 +533,9 @@ int main (int argc, char **argv) {
   b[6] = setup("uuidv7", define_uuidv7(), 4096,
                "4096/ms = 4,096,000/s", 4096e3);
 
-  measure(CLOCKFLOOR, b_clock, NULL);
-  measure("ids_random(7 bytes) (entropy pool)", b_random7, NULL);
-  measure("kuid96 hashname (phash2, 20-byte name)", b_hashname, kuid96);
+  measure_kept(CLOCKFLOOR, b_clock, NULL);
+  measure_kept("ids_random(7 bytes) (entropy pool)", b_random7, NULL);
+  measure_kept("kuid96 hashname (phash2, 20-byte name)", b_hashname, kuid96);
   for (int i = 0; i < 7; i++) run_scheme(b[i]);
   summary();
   return 0;
