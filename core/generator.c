@@ -138,6 +138,10 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
         if (s->fields[fi].from && strcmp(s->fields[fi].from, d->name) == 0)
           break;
       if (!o->set || fi == s->nfields || s->hashname == NULL) continue;
+      for (int j = 0; opts && j < s->ngenopts; j++)  /* one way, not both */
+        if (opts[j].set && strcmp(s->genopts[j].name, s->fields[fi].name) == 0)
+          return ids_fail(e, IDS_EINVAL, "%s: give %s or %s, not both",
+                          s->name, d->name, s->fields[fi].name);
       if ((r = s->hashname(s, fi, o->s, o->len, &h, e)) != IDS_OK) return r;
       ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, h);
       continue;

@@ -119,9 +119,6 @@ static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
     if (o == NULL || (!o[0].set && !o[1].set))
       return ids_fail(e, IDS_EINVAL, "%s: a generator needs node_name or "
                       "node", g->s->name);
-    if (o[0].set && o[1].set)
-      return ids_fail(e, IDS_EINVAL, "%s: give node_name or node, not both",
-                      g->s->name);
   }
   return IDS_OK;
 }

@@ -175,9 +175,6 @@ static const ids_optdef genopts[] = {
 static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
   g->qual = 15;                                  /* content */
   if (o == NULL) return IDS_OK;
-  if (o[0].set && o[1].set)
-    return ids_fail(e, IDS_EINVAL, "siq: give domain_name or domain, not "
-                    "both");
   if (o[3].set &&
       (g->qual = ids_qualifier_value(g->s, o[3].s, o[3].len)) < 0)
     return ids_fail(e, IDS_EINVAL, "siq: unknown qualifier '%.*s'",

@@ -8,12 +8,17 @@
 
 #include "codecs.h"
 
-unsigned ids_radix_width (unsigned bits, unsigned base) {
+/* log2 of a power-of-two base, else 0. */
+static unsigned pow2 (unsigned base) {
   unsigned k = 0;
-  if ((base & (base - 1)) == 0) {            /* power of two: exact */
-    while ((1u << k) < base) k++;
-    return (bits + k - 1) / k;
-  }
+  if (base & (base - 1)) return 0;
+  while ((1u << k) < base) k++;
+  return k;
+}
+
+unsigned ids_radix_width (unsigned bits, unsigned base) {
+  unsigned k = pow2(base);
+  if (k) return (bits + k - 1) / k;          /* power of two: exact */
   return (unsigned)ceil(bits / log2((double)base));
 }
 
@@ -101,13 +106,6 @@ static unsigned digits64 (uint64_t x, unsigned base, uint16_t *d) {
   return n;
 }
 
-/* log2 of a power-of-two base, else 0. */
-static unsigned pow2 (unsigned base) {
-  unsigned k = 0;
-  if (base & (base - 1)) return 0;
-  while ((1u << k) < base) k++;
-  return k;
-}
 
 /* Digits of a power-of-two base are slices of bits: no division.  Reads
 ** the bits from the bottom, word by word, and writes at least `w` digits

@@ -21,12 +21,8 @@ const ids_codec ids_codec_oct = {"oct", ids_radix_encode, ids_radix_decode,
                                  &oct};
 
 int ids_stock_prepare (void) {
-  ids_radix *r[] = {&dec, &hex, &hexfixed, &oct};
-  for (size_t i = 0; i < sizeof r / sizeof *r; i++) {
-    int rc = ids_radix_prepare(r[i]);
-    if (rc != IDS_OK) return rc;
-  }
-  return IDS_OK;
+  ids_radix *const r[] = {&dec, &hex, &hexfixed, &oct};
+  return ids_radix_prepare_all(r, sizeof r / sizeof *r);
 }
 
 int ids_radix_prepare_all (ids_radix *const *r, size_t n) {
