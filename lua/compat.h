@@ -60,4 +60,20 @@ static void luaL_setfuncs (lua_State *L, const luaL_Reg *l, int nup) {
 
 #endif
 
+/* The number at i as an integer, as luaL_checkinteger takes it: any number
+** with an exact integer value (7 and 7.0; not 7.5, NaN, inf or out of
+** range).  0 if it is not one; strings are not numbers here. */
+static int ids_tointeger (lua_State *L, int i, lua_Integer *x) {
+#if LUA_VERSION_NUM < 502
+  if (!lua_isinteger(L, i)) return 0;
+  *x = (lua_Integer)lua_tonumber(L, i);
+  return 1;
+#else
+  int ok;
+  if (lua_type(L, i) != LUA_TNUMBER) return 0;
+  *x = lua_tointegerx(L, i, &ok);
+  return ok;
+#endif
+}
+
 #endif

@@ -38,17 +38,22 @@ static int argerrorf (lua_State *L, int arg, const char *fmt, ...) {
   return luaL_argerror(L, arg, msg);
 }
 
-/* Userdata at `arg` whose metatable is the upvalue `mt`, or an error that
-** names the argument. */
-static void *toudata (lua_State *L, int arg, int mt, const char *tname) {
+/* Userdata at `arg` whose metatable is the upvalue `mt`, or NULL. */
+static void *testudata (lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
   if (p != NULL && lua_getmetatable(L, arg)) {
     int ok = lua_rawequal(L, -1, mt);
     lua_pop(L, 1);
     if (ok) return p;
   }
-  luaL_typeerror(L, arg, tname);
   return NULL;
+}
+
+/* The same, or an error that names the argument. */
+static void *toudata (lua_State *L, int arg, int mt, const char *tname) {
+  void *p = testudata(L, arg, mt);
+  if (p == NULL) luaL_typeerror(L, arg, tname);
+  return p;
 }
 
 #define checkscheme(L, i) ((lscheme *)toudata(L, i, UV_SCHEME, SCHEME_MT))
@@ -64,10 +69,15 @@ static lid *pushid (lua_State *L, const ids_scheme *s, const ids_value *v) {
   return d;
 }
 
+/* Whether x survives a Lua number: always with 64-bit integers; where
+** numbers are doubles, up to 2^53 included (2^53 itself is exact). */
+#define FITSNUMBER(x) \
+  (IDS_INT_EXACT_BITS >= 64 || (x) <= (uint64_t)1 << IDS_INT_EXACT_BITS % 64)
+
 /* An unsigned 64-bit number as a Lua integer (wrapped above 2^63, as
 ** string.unpack does); where integers are doubles, an error above 2^53. */
 static void pushu64 (lua_State *L, uint64_t x, const char *what) {
-  if (IDS_INT_EXACT_BITS < 64 && (x >> IDS_INT_EXACT_BITS) != 0)
+  if (!FITSNUMBER(x))
     luaL_error(L, "%s does not fit in a number without losing precision "
                "(use encode or bytes)", what);
   lua_pushinteger(L, (lua_Integer)x);
@@ -76,7 +86,7 @@ static void pushu64 (lua_State *L, uint64_t x, const char *what) {
 /* A field value: an integer, or a decimal string where numbers would lose
 ** precision (LuaJIT above 2^53). */
 static void pushfield (lua_State *L, uint64_t x) {
-  if (IDS_INT_EXACT_BITS < 64 && (x >> IDS_INT_EXACT_BITS) != 0) {
+  if (!FITSNUMBER(x)) {
     char buf[24];
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
     lua_pushstring(L, buf);
@@ -98,7 +108,42 @@ static int todec (const char *s, size_t n, uint64_t *x) {
   return 1;
 }
 
-/* Encoding named at `arg` (nil: NULL, the default), or an error. */
+/* Whether the Lua string k (n bytes) is the C string name: by length,
+** so that "name\0junk" is not "name". */
+static int keyis (const char *name, const char *k, size_t n) {
+  return strlen(name) == n && memcmp(name, k, n) == 0;
+}
+
+/* Pushes the string at absolute index i for a message, a NUL as \0. */
+static const char *quote (lua_State *L, int i) {
+  size_t n;
+  const char *s = lua_tolstring(L, i, &n);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (size_t k = 0; k < n && k < 64; k++) {
+    if (s[k] == '\0') luaL_addstring(&b, "\\0");
+    else luaL_addchar(&b, s[k]);
+  }
+  if (n > 64) luaL_addstring(&b, "...");
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
+/* Pushes the value at absolute index i for a message: a number or a
+** string as such, anything else by its type name. */
+static const char *show (lua_State *L, int i) {
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_pushvalue(L, i);
+    return lua_tostring(L, -1);
+  }
+  if (lua_type(L, i) == LUA_TSTRING)
+    return lua_pushfstring(L, "'%s'", quote(L, i));
+  lua_pushstring(L, luaL_typename(L, i));
+  return lua_tostring(L, -1);
+}
+
+/* Encoding named at `arg` (nil: NULL, the default), or an error.  The name
+** is compared with its length: "hex\0x" is no encoding. */
 static const ids_codec *optcodec (lua_State *L, const ids_scheme *s,
                                   int arg) {
   size_t len;
@@ -108,54 +153,64 @@ static const ids_codec *optcodec (lua_State *L, const ids_scheme *s,
   c = ids_codec_find(s, name, len);
   if (c == NULL)
     luaL_argerror(L, arg, lua_pushfstring(L, "unknown encoding '%s' for %s",
-                                          name, s->name));
+                                          quote(L, arg), s->name));
   return c;
 }
 
-/* Reads the options table at `arg` against `defs`; keys listed in `extra`
-** are left for the caller.  Any other key is an error. */
+/* Reads the options table at `arg` against `defs`, with lua_next: each
+** key once, and no __index.  Every string value is moved onto the stack
+** below the traversal, where it stays until the caller returns: the core
+** reads it after Lua code (an __index, a __gc) may have dropped it from
+** the table.  The value of extra[j] is left there too, at stack index
+** at[j] (0: absent), for the caller.  Any other key is an error. */
 static void readopts (lua_State *L, int arg, const ids_optdef *defs, int n,
-                      ids_optval *vals, const char *const *extra,
+                      ids_optval *vals, const char *const *extra, int *at,
                       const char *what) {
   memset(vals, 0, sizeof *vals * IDS_MAXOPTS);
+  for (int j = 0; extra && extra[j]; j++) at[j] = 0;
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
   lua_pushnil(L);
   while (lua_next(L, arg) != 0) {
+    size_t klen;
     const char *k;
-    int i, known = 0;
+    int i, j = 0;
+    luaL_checkstack(L, 4, "too many options");
     if (lua_type(L, -2) != LUA_TSTRING)
       luaL_argerror(L, arg, lua_pushfstring(L, "%s keys must be strings",
                                             what));
-    k = lua_tostring(L, -2);
-    for (i = 0; i < n; i++)
-      if (strcmp(defs[i].name, k) == 0) break;
-    if (i < n) {
-      ids_optval *o = &vals[i];
-      if (defs[i].type == IDS_OPT_INT) {
-        if (!lua_isinteger(L, -1))
-          luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an "
-                                                "integer", what, k));
-        o->i = (int64_t)lua_tointeger(L, -1);
-        if (o->i < defs[i].min || o->i > defs[i].max)
-          argerrorf(L, arg, "%s '%s' out of range: %lld (allowed %lld.."
-                    "%lld)", what, k, (long long)o->i,
-                    (long long)defs[i].min, (long long)defs[i].max);
-      }
-      else {
-        if (lua_type(L, -1) != LUA_TSTRING)
-          luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be a "
-                                                "string", what, k));
-        o->s = lua_tolstring(L, -1, &o->len);   /* anchored by the table */
-      }
-      o->set = 1;
-      known = 1;
+    k = lua_tolstring(L, -2, &klen);
+    for (i = 0; i < n && !keyis(defs[i].name, k, klen); i++) ;
+    if (i == n)
+      for (; extra && extra[j] && !keyis(extra[j], k, klen); j++) ;
+    if (i < n && defs[i].type == IDS_OPT_INT) {
+      lua_Integer x = 0;
+      if (!ids_tointeger(L, -1, &x))
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an "
+                      "integer, got %s", what, k, show(L, lua_gettop(L))));
+      if (x < defs[i].min || x > defs[i].max)
+        argerrorf(L, arg, "%s '%s' out of range: %lld (allowed %lld.."
+                  "%lld)", what, k, (long long)x,
+                  (long long)defs[i].min, (long long)defs[i].max);
+      vals[i].i = (int64_t)x;
+      vals[i].set = 1;
+      lua_pop(L, 1);
     }
-    for (i = 0; extra && extra[i] && !known; i++)
-      known = strcmp(extra[i], k) == 0;
-    if (!known)
-      luaL_argerror(L, arg, lua_pushfstring(L, "unknown %s '%s'", what, k));
-    lua_pop(L, 1);
+    else if (i < n) {
+      if (lua_type(L, -1) != LUA_TSTRING)
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be a "
+                                              "string", what, k));
+      vals[i].s = lua_tolstring(L, -1, &vals[i].len);
+      vals[i].set = 1;
+      lua_insert(L, -2);                   /* anchored below the key */
+    }
+    else if (extra && extra[j]) {
+      lua_insert(L, -2);
+      at[j] = lua_gettop(L) - 1;
+    }
+    else
+      luaL_argerror(L, arg, lua_pushfstring(L, "unknown %s '%s'", what,
+                                            quote(L, lua_gettop(L) - 1)));
   }
 }
 
@@ -239,14 +294,18 @@ static const ids_scheme *findscheme (lua_State *L, const char *name) {
 }
 
 static int l_scheme (lua_State *L) {
-  const char *name = luaL_checkstring(L, 1);
-  const ids_scheme *d = findscheme(L, name), *s;
+  size_t len;
+  const char *name = luaL_checklstring(L, 1, &len);
+  const ids_scheme *d, *s;
   ids_optval params[IDS_MAXOPTS];
   ids_error e;
-  if (d == NULL)
+  if (strlen(name) != len)
+    return luaL_argerror(L, 1, lua_pushfstring(L, "scheme name '%s' holds "
+                                               "a NUL", quote(L, 1)));
+  if ((d = findscheme(L, name)) == NULL)
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
-  readopts(L, 2, d->params, d->nparams, params, NULL, "parameter");
+  readopts(L, 2, d->params, d->nparams, params, NULL, NULL, "parameter");
   if ((s = ids_open(d, params, &e)) == NULL)
     return luaL_argerror(L, 2, e.msg);
   pushscheme(L, s);
@@ -290,30 +349,68 @@ static int l_list (lua_State *L) {
 
 /* ------------------------------------------------------------- define */
 
-static const char *optstringfield (lua_State *L, int t, const char *k,
-                                   const char *what) {
-  const char *s = NULL;
-  lua_getfield(L, t, k);
-  if (!lua_isnil(L, -1)) {
+/* Each key of the spec and of a field spec is read once, with lua_getfield
+** (an __index may supply it), and every string read stays on the stack
+** until ids_define returns: nothing else anchors what an __index made. */
+
+static const char *const speckeys[] = {
+  "name", "fields", "encodings", "default_encoding", "bytes", NULL
+};
+static const char *const fieldkeys[] = {
+  "name", "kind", "bits", "unit", "epoch", "value", NULL
+};
+
+/* `what` of a message: "spec" or "field N". */
+static const char *defwhat (lua_State *L, int field) {
+  return field ? lua_pushfstring(L, "field %d", field) : "spec";
+}
+
+/* Refuses the keys of table t (absolute) that `keys` does not list: a
+** misspelt key would otherwise be a default silently taken. */
+static void onlykeys (lua_State *L, int t, const char *const *keys,
+                      int field) {
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    size_t n;
+    const char *k;
+    int i = 0;
+    lua_pop(L, 1);
     if (lua_type(L, -1) != LUA_TSTRING)
-      luaL_error(L, "idscheme.define: %s '%s' must be a string", what, k);
-    s = lua_tostring(L, -1);
+      luaL_error(L, "idscheme.define: %s: unknown key %s (keys are "
+                 "strings)", defwhat(L, field), show(L, lua_gettop(L)));
+    k = lua_tolstring(L, -1, &n);
+    while (keys[i] && !keyis(keys[i], k, n)) i++;
+    if (keys[i] == NULL)
+      luaL_error(L, "idscheme.define: %s: unknown key '%s'",
+                 defwhat(L, field), quote(L, lua_gettop(L)));
   }
-  lua_pop(L, 1);                           /* anchored by the spec table */
+}
+
+/* t[k], a string or nil, left on the stack; a NUL in it is an error. */
+static const char *getstr (lua_State *L, int t, const char *k, int field) {
+  size_t n;
+  const char *s;
+  luaL_checkstack(L, 4, NULL);
+  if (lua_getfield(L, t, k) == LUA_TNIL) return NULL;
+  if (lua_type(L, -1) != LUA_TSTRING)
+    luaL_error(L, "idscheme.define: %s '%s' must be a string",
+               defwhat(L, field), k);
+  s = lua_tolstring(L, -1, &n);
+  if (strlen(s) != n)
+    luaL_error(L, "idscheme.define: %s '%s' holds a NUL: '%s'",
+               defwhat(L, field), k, quote(L, lua_gettop(L)));
   return s;
 }
 
-static long long optintfield (lua_State *L, int t, const char *k,
-                              long long dflt, const char *what) {
-  long long x = dflt;
-  lua_getfield(L, t, k);
-  if (!lua_isnil(L, -1)) {
-    if (!lua_isinteger(L, -1))
-      luaL_error(L, "idscheme.define: %s '%s' must be an integer", what, k);
-    x = (long long)lua_tointeger(L, -1);
-  }
+/* t[k], an integer (a float of integer value too), or dflt when nil. */
+static long long getint (lua_State *L, int t, const char *k, long long dflt,
+                         int field) {
+  lua_Integer x = dflt;
+  if (lua_getfield(L, t, k) != LUA_TNIL && !ids_tointeger(L, -1, &x))
+    luaL_error(L, "idscheme.define: %s '%s' must be an integer, got %s",
+               defwhat(L, field), k, show(L, lua_gettop(L)));
   lua_pop(L, 1);
-  return x;
+  return (long long)x;
 }
 
 static int l_define (lua_State *L) {
@@ -322,52 +419,63 @@ static int l_define (lua_State *L) {
   ids_defspec sp;
   const ids_scheme *s;
   ids_error e;
-  int n;
+  int n, t;
   luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  onlykeys(L, 1, speckeys, 0);
   memset(&sp, 0, sizeof sp);
-  sp.name = optstringfield(L, 1, "name", "spec");
-  sp.default_encoding = optstringfield(L, 1, "default_encoding", "spec");
-  sp.bytes = optintfield(L, 1, "bytes", 0, "spec");
-  lua_getfield(L, 1, "fields");
-  if (!lua_istable(L, -1))
+  sp.name = getstr(L, 1, "name", 0);
+  sp.default_encoding = getstr(L, 1, "default_encoding", 0);
+  sp.bytes = getint(L, 1, "bytes", 0, 0);
+  if (lua_getfield(L, 1, "fields") != LUA_TTABLE)
     return luaL_error(L, "idscheme.define: scheme '%s': 'fields' must be a "
                       "table", sp.name ? sp.name : "?");
-  n = (int)lua_rawlen(L, -1);
+  t = lua_gettop(L);
+  n = (int)lua_rawlen(L, t);
   if (n > IDS_MAXFIELDS)
     return luaL_error(L, "idscheme.define: scheme '%s': more than %d fields",
                       sp.name ? sp.name : "?", IDS_MAXFIELDS);
   for (int i = 0; i < n; i++) {
-    int t;
-    lua_rawgeti(L, -1, i + 1);
-    if (!lua_istable(L, -1))
+    int f;
+    luaL_checkstack(L, 8, NULL);
+    if (lua_rawgeti(L, t, i + 1), !lua_istable(L, -1))
       return luaL_error(L, "idscheme.define: field %d must be a table", i + 1);
-    t = lua_gettop(L);
-    fs[i].name = optstringfield(L, t, "name", "field");
-    fs[i].kind = optstringfield(L, t, "kind", "field");
-    fs[i].unit = optstringfield(L, t, "unit", "field");
-    fs[i].bits = optintfield(L, t, "bits", 0, "field");
-    fs[i].epoch_ms = (int64_t)optintfield(L, t, "epoch", 0, "field");
-    fs[i].value = (uint64_t)optintfield(L, t, "value", 0, "field");
-    lua_pop(L, 1);
+    f = lua_gettop(L);                     /* the field spec stays too */
+    onlykeys(L, f, fieldkeys, i + 1);
+    fs[i].name = getstr(L, f, "name", i + 1);
+    fs[i].kind = getstr(L, f, "kind", i + 1);
+    fs[i].unit = getstr(L, f, "unit", i + 1);
+    fs[i].bits = getint(L, f, "bits", 0, i + 1);
+    fs[i].epoch_ms = (int64_t)getint(L, f, "epoch", 0, i + 1);
+    fs[i].value = (uint64_t)getint(L, f, "value", 0, i + 1);
   }
-  lua_pop(L, 1);
   sp.fields = fs;
   sp.nfields = n;
-  lua_getfield(L, 1, "encodings");
-  if (!lua_istable(L, -1))
-    return luaL_error(L, "idscheme.define: scheme '%s': 'encodings' must be "
-                      "a table", sp.name ? sp.name : "?");
-  n = (int)lua_rawlen(L, -1);
-  if (n > IDS_MAXCODECS)
-    return luaL_error(L, "idscheme.define: more than %d encodings",
-                      IDS_MAXCODECS);
-  for (int i = 0; i < n; i++) {
-    lua_rawgeti(L, -1, i + 1);
-    encs[i] = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 1);                         /* anchored by the table */
+  /* no encodings: the core's default */
+  if ((t = lua_getfield(L, 1, "encodings")) != LUA_TNIL) {
+    if (t != LUA_TTABLE)
+      return luaL_error(L, "idscheme.define: scheme '%s': 'encodings' must "
+                        "be a table", sp.name ? sp.name : "?");
+    t = lua_gettop(L);
+    n = (int)lua_rawlen(L, t);
+    if (n > IDS_MAXCODECS)
+      return luaL_error(L, "idscheme.define: more than %d encodings",
+                        IDS_MAXCODECS);
+    luaL_checkstack(L, n + 4, NULL);
+    for (int i = 0; i < n; i++) {
+      size_t len;
+      lua_rawgeti(L, t, i + 1);            /* stays on the stack */
+      if (lua_type(L, -1) != LUA_TSTRING)
+        return luaL_error(L, "idscheme.define: encodings[%d] must be a "
+                          "string", i + 1);
+      encs[i] = lua_tolstring(L, -1, &len);
+      if (strlen(encs[i]) != len)
+        return luaL_error(L, "idscheme.define: encodings[%d] holds a NUL: "
+                          "'%s'", i + 1, quote(L, lua_gettop(L)));
+    }
+    sp.encodings = encs;
+    sp.nencodings = n;
   }
-  sp.encodings = encs;
-  sp.nencodings = n;
   if (sp.name) {                           /* shipped names are taken */
     pushshipped(L);
     if (lua_istable(L, -1)) {
@@ -379,12 +487,30 @@ static int l_define (lua_State *L) {
   }
   if (ids_define(&sp, &s, &e) != IDS_OK)
     return luaL_error(L, "idscheme.define: %s", e.msg);
-  lua_pop(L, 1);
   pushscheme(L, s);
   return 1;
 }
 
-/* s.name and friends come from the attribute table, methods first. */
+/* Pushes a copy of the table at absolute index t, nested tables copied
+** too. */
+static void pushcopy (lua_State *L, int t) {
+  luaL_checkstack(L, 6, NULL);
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      pushcopy(L, lua_gettop(L));
+      lua_replace(L, -2);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
+}
+
+/* s.name and friends come from the attribute table, methods first.  A
+** table (fields, encodings) is handed out as a fresh copy: the caller may
+** change it, and nothing of the module reads it. */
 static int s_index (lua_State *L) {
   checkscheme(L, 1);
   lua_pushvalue(L, 2);
@@ -393,6 +519,7 @@ static int s_index (lua_State *L) {
   lua_getiuservalue(L, 1, 1);
   lua_pushvalue(L, 2);
   lua_rawget(L, -2);
+  if (lua_type(L, -1) == LUA_TTABLE) pushcopy(L, lua_gettop(L));
   return 1;
 }
 
@@ -402,28 +529,27 @@ static int s_tostring (lua_State *L) {
   return 1;
 }
 
-/* A field's value from the compose table at index 2 (on the stack top):
-** an integer, a qualifier's name, or for a field with `from`, nothing
-** here but a string under that other key. */
-static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
+/* A field's value from its compose value at stack index `at` and, for a
+** field with `from`, the value under that other key at at + 1: an integer,
+** a qualifier's name, or a string hashed into the field.  A field wider
+** than 64 bits is checked here (a string of its bytes) and set by the
+** caller from the same value. */
+static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i,
+                            int at) {
   const ids_field *f = &s->fields[i];
+  int t = lua_type(L, at);
   ids_error e;
   uint64_t x;
-  int t = lua_getfield(L, 2, f->name);
-  if (t != LUA_TNIL && f->from) {          /* not both ways at once */
-    int both = lua_getfield(L, 2, f->from) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (both)
-      argerrorf(L, 2, "give field '%s' or '%s', not both", f->name, f->from);
-  }
+  size_t n;
+  lua_Integer k;
+  if (t != LUA_TNIL && f->from && !lua_isnil(L, at + 1))
+    argerrorf(L, 2, "give field '%s' or '%s', not both", f->name, f->from);
   if (t == LUA_TNIL && f->from && s->hashname) {
-    size_t n;
     const char *str;
-    lua_pop(L, 1);
-    if (lua_getfield(L, 2, f->from) != LUA_TSTRING)
+    if (lua_type(L, at + 1) != LUA_TSTRING)
       argerrorf(L, 2, "field '%s' (or '%s', a string) missing", f->name,
                 f->from);
-    str = lua_tolstring(L, -1, &n);
+    str = lua_tolstring(L, at + 1, &n);
     if (s->hashname(s, i, str, n, &x, &e) != IDS_OK)
       argerrorf(L, 2, "%s", e.msg);
   }
@@ -432,16 +558,17 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
   else if (t == LUA_TNIL)
     argerrorf(L, 2, "field '%s' missing", f->name);
   else if (f->kind == IDS_QUALIFIER) {
-    size_t n;
-    const char *name = lua_tolstring(L, -1, &n);
-    int64_t q = name ? ids_qualifier_value(s, name, n) : -1;
-    if (t != LUA_TSTRING || q < 0)
+    int64_t q = -1;
+    if (t == LUA_TSTRING) {
+      const char *name = lua_tolstring(L, at, &n);
+      q = ids_qualifier_value(s, name, n);
+    }
+    if (q < 0)
       argerrorf(L, 2, "field '%s' must name a %s type", f->name, s->name);
     x = (uint64_t)q;
   }
   else if (f->bits > 64) {                 /* set from bytes after compose */
-    size_t n;
-    if (t != LUA_TSTRING || (lua_tolstring(L, -1, &n), n != (f->bits + 7u) / 8))
+    if (t != LUA_TSTRING || (lua_tolstring(L, at, &n), n != (f->bits + 7u) / 8))
       argerrorf(L, 2, "field '%s' must be a string of %d bytes", f->name,
                 (f->bits + 7) / 8);
     x = 0;
@@ -449,63 +576,71 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i) {
   else if (t == LUA_TSTRING && IDS_INT_EXACT_BITS < 64) {
     /* where numbers are doubles, big values travel as decimal strings,
     ** as fields() gives them */
-    size_t n;
-    const char *str = lua_tolstring(L, -1, &n);
+    const char *str = lua_tolstring(L, at, &n);
     if (!todec(str, n, &x))
       argerrorf(L, 2, "field '%s' must be an integer or a decimal string",
                 f->name);
   }
-  else if (!lua_isinteger(L, -1))
-    argerrorf(L, 2, "field '%s' must be an integer", f->name);
+  else if (!ids_tointeger(L, at, &k))
+    luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must be an integer, "
+                                        "got %s", f->name, show(L, at)));
   else {
-    lua_Integer n = lua_tointeger(L, -1);
-    if (n < 0 && f->bits < 64)
+    if (k < 0 && f->bits < 64)
       argerrorf(L, 2, "field '%s' out of range: %lld is negative", f->name,
-                (long long)n);
-    x = (uint64_t)n;
+                (long long)k);
+    x = (uint64_t)k;
   }
-  lua_pop(L, 1);
   return x;
 }
 
-static int knownkey (const ids_scheme *s, const char *k) {
+static int knownkey (const ids_scheme *s, const char *k, size_t n) {
   for (int i = 0; i < s->nfields; i++)
-    if (strcmp(s->fields[i].name, k) == 0 ||
-        (s->fields[i].from && strcmp(s->fields[i].from, k) == 0))
+    if (keyis(s->fields[i].name, k, n) ||
+        (s->fields[i].from && keyis(s->fields[i].from, k, n)))
       return 1;
   return 0;
 }
 
+/* Each key is read once (an __index may answer differently each time),
+** and the values stay on the stack, two slots a field from index 3, until
+** the id is made: what was checked is what is used. */
 static int s_compose (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   uint64_t x[IDS_MAXFIELDS];
   ids_value v;
   ids_error e;
   luaL_checktype(L, 2, LUA_TTABLE);
-  for (int i = 0; i < s->nfields; i++) x[i] = fieldvalue(L, s, i);
+  lua_settop(L, 2);
+  luaL_checkstack(L, 2 * s->nfields + 8, NULL);
+  for (int i = 0; i < s->nfields; i++) {
+    lua_getfield(L, 2, s->fields[i].name);
+    if (s->fields[i].from) lua_getfield(L, 2, s->fields[i].from);
+    else lua_pushnil(L);
+  }
+  for (int i = 0; i < s->nfields; i++) x[i] = fieldvalue(L, s, i, 3 + 2 * i);
   lua_pushnil(L);                          /* refuse fields we do not have */
   while (lua_next(L, 2) != 0) {
+    size_t n;
+    const char *k;
     if (lua_type(L, -2) != LUA_TSTRING)
       return luaL_argerror(L, 2, "field names must be strings");
-    if (!knownkey(s, lua_tostring(L, -2)))
-      return argerrorf(L, 2, "%s has no field '%s'", s->name,
-                       lua_tostring(L, -2));
+    k = lua_tolstring(L, -2, &n);
+    if (!knownkey(s, k, n))
+      return luaL_argerror(L, 2, lua_pushfstring(L, "%s has no field '%s'",
+                           s->name, quote(L, lua_gettop(L) - 1)));
     lua_pop(L, 1);
   }
   if (ids_compose(s, x, &v, &e) != IDS_OK) return luaL_argerror(L, 2, e.msg);
   for (int i = 0; i < s->nfields; i++) {   /* fields wider than 64 bits */
     const ids_field *f = &s->fields[i];
-    if (f->bits > 64) {
+    if (f->bits > 64) {                    /* checked by fieldvalue */
+      const uint8_t *b = (const uint8_t *)lua_tostring(L, 3 + 2 * i);
       ids_value w = {{0, 0, 0}};
-      lua_getfield(L, 2, f->name);
-      ids_value_setbytes(&w, 0, (f->bits + 7u) / 8 * 8,
-                         (const uint8_t *)lua_tostring(L, -1));
+      ids_value_setbytes(&w, 0, (f->bits + 7u) / 8 * 8, b);
       if (!ids_value_fits(&w, f->bits))
         return argerrorf(L, 2, "field '%s' out of range: more than %d bits",
                          f->name, f->bits);
-      ids_value_setbytes(&v, f->shift, f->bits,
-                         (const uint8_t *)lua_tostring(L, -1));
-      lua_pop(L, 1);
+      ids_value_setbytes(&v, f->shift, f->bits, b);
     }
   }
   pushid(L, s, &v);
@@ -549,22 +684,23 @@ static const char *const genextra[] = {"policy", NULL};
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   ids_optval opts[IDS_MAXOPTS];
-  int policy = IDS_HOLD;
+  int policy = IDS_HOLD, at[1];
   ids_error e;
   lgen *g;
-  readopts(L, 2, s->genopts, s->ngenopts, opts, genextra,
+  /* policy is read in the same traversal: reading it apart could run an
+  ** __index that drops the other options' strings */
+  readopts(L, 2, s->genopts, s->ngenopts, opts, genextra, at,
            "generator option");
-  if (lua_istable(L, 2)) {
-    lua_getfield(L, 2, "policy");
-    if (!lua_isnil(L, -1)) {
-      const char *p = lua_tostring(L, -1);
-      for (policy = 0; p && policies[policy]; policy++)
-        if (strcmp(policies[policy], p) == 0) break;
-      if (p == NULL || policies[policy] == NULL)
-        return luaL_argerror(L, 2, "generator option 'policy' must be "
-                             "'hold' or 'error'");
-    }
-    lua_pop(L, 1);
+  if (at[0] != 0) {
+    size_t n = 0;
+    const char *p = lua_type(L, at[0]) == LUA_TSTRING ?
+                    lua_tolstring(L, at[0], &n) : NULL;
+    for (policy = 0; p && policies[policy]; policy++)
+      if (keyis(policies[policy], p, n)) break;
+    if (p == NULL || policies[policy] == NULL)
+      return luaL_argerror(L, 2, lua_pushfstring(L, "generator option "
+                           "'policy' must be 'hold' or 'error', got %s",
+                           show(L, at[0])));
   }
   g = (lgen *)lua_newuserdatauv(L, sizeof *g, 0);
   if (ids_generator_init(&g->g, s, opts, (ids_policy)policy, NULL, &e)
@@ -586,7 +722,8 @@ static int g_next (lua_State *L) {
     size_t n;
     const char *name = luaL_checklstring(L, 2, &n);
     if ((q = ids_qualifier_value(g->g.s, name, n)) < 0)
-      return argerrorf(L, 2, "unknown %s qualifier '%s'", g->g.s->name, name);
+      return luaL_argerror(L, 2, lua_pushfstring(L, "unknown %s qualifier "
+                           "'%s'", g->g.s->name, quote(L, 2)));
   }
   if (ids_next_as(&g->g, q, &v, &e) != IDS_OK)
     return luaL_error(L, "%s", e.msg);
@@ -674,9 +811,12 @@ static int i_tostring (lua_State *L) {
   return i_encode(L);
 }
 
+/* Lua calls __eq for any two userdata: an id is not equal to a scheme
+** handle or a file, and that is no error. */
 static int i_eq (lua_State *L) {
-  lid *a = checkid(L, 1), *b = checkid(L, 2);
-  lua_pushboolean(L, a->s == b->s && ids_value_cmp(&a->v, &b->v) == 0);
+  lid *a = (lid *)testudata(L, 1, UV_ID), *b = (lid *)testudata(L, 2, UV_ID);
+  lua_pushboolean(L, a != NULL && b != NULL && a->s == b->s &&
+                  ids_value_cmp(&a->v, &b->v) == 0);
   return 1;
 }
 
@@ -700,23 +840,34 @@ static int i_le (lua_State *L) {
 
 /* For LuaJIT's FFI (lua/idscheme/jit.lua): the next ID of a generator as
 ** text in its codec `ci` (-1: the default) without the Lua API, so that a
-** compiled trace can call it.  0 leaves an error message in `out`. */
-static size_t ffi_next_string (lgen *g, int ci, char *out) {
+** compiled trace can call it.  0 leaves the whole error message in `err`
+** (IDS_ERRMAX bytes). */
+static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
   const ids_codec *c = NULL;
   ids_value v;
   ids_error e;
   if (ci >= 0) {
     if (ci >= g->g.s->ncodecs) {
-      snprintf(out, IDS_TEXTMAX, "no encoding %d", ci);
+      snprintf(err, IDS_ERRMAX, "no encoding %d", ci);
       return 0;
     }
     c = g->g.s->codecs[ci];
   }
   if (ids_next(&g->g, &v, &e) != IDS_OK) {
-    snprintf(out, IDS_TEXTMAX, "%.*s", IDS_TEXTMAX - 1, e.msg);
+    memcpy(err, e.msg, IDS_ERRMAX);
+    err[IDS_ERRMAX - 1] = '\0';
     return 0;
   }
   return ids_encode(g->g.s, c, &v, out);
+}
+
+/* For jit.lua: the index of generator g's codec named name (len bytes),
+** or -1.  From the core, never from the table s.encodings hands out. */
+static int ffi_codec_index (lgen *g, const char *name, size_t len) {
+  const ids_codec *c = ids_codec_find(g->g.s, name, len);
+  for (int i = 0; c != NULL && i < g->g.s->ncodecs; i++)
+    if (g->g.s->codecs[i] == c) return i;
+  return -1;
 }
 
 /* Where LuaJIT's FFI is, lua/idscheme/jit.lua (if installed) routes
@@ -732,10 +883,14 @@ static void jitpath (lua_State *L) {
   lua_pushlightuserdata(L, (void *)ffi_next_string);
   luaL_getmetatable(L, GEN_MT);
   lua_getfield(L, -1, "__index");
-  lua_call(L, 3, 0);
+  lua_pushlightuserdata(L, (void *)ffi_codec_index);
+  lua_pushinteger(L, IDS_TEXTMAX);
+  lua_pushinteger(L, IDS_ERRMAX);
+  lua_call(L, 6, 0);
 #else
   (void)L;
   (void)ffi_next_string;
+  (void)ffi_codec_index;
 #endif
 }
 

@@ -2,7 +2,7 @@
 --
 -- Values are compared as decimal strings (id:encode("dec")) and as Lua
 -- integers (id:integer(), wrapped above 2^63 like string.unpack("<I8");
--- under LuaJIT exact below 2^53 and an error from there on:
+-- under LuaJIT exact up to 2^53 and an error above it:
 -- helper.assert_integer).
 -- Where the reference is defective (spec/vectors/README.md, "FLUID"), we
 -- assert our documented behaviour instead; every such input is listed below

@@ -541,14 +541,14 @@ end
 -- Asserts what id:integer() gives for an id of the unsigned 64-bit value
 -- `dec` (a decimal string).  Lua 5.4: that value as an integer, wrapped at
 -- and above 2^63 as string.unpack("<I8", ...) gives it.  Where numbers
--- are doubles (LuaJIT): the exact number below 2^53; from 2^53 on it
--- raises rather than lose precision (DESIGN.md, lua/idscheme.c pushu64).
+-- are doubles (LuaJIT): the exact number up to 2^53 included; above that
+-- it raises rather than lose precision (DESIGN.md, lua/idscheme.c pushu64).
 function helper.assert_integer (id, dec, what)
   dec = helper.decnorm(dec)
   what = what or ("id:integer() of " .. dec)
   if helper.INT64 then
     luassert.are.equal(helper.u64(dec), id:integer(), what)
-  elseif helper.dec_less(dec, helper.TWO53) then
+  elseif helper.dec_less(dec, helper.TWO53) or dec == helper.TWO53 then
     local got = id:integer()
     luassert.are.equal("number", type(got), what)
     luassert.are.equal(tonumber(dec), got, what)

@@ -4,40 +4,41 @@
 -- returned here once, when it is loaded; nothing else needs to.
 local ffi = require "ffi"
 
-return function (fnptr, genmt, methods)
-  local next_string = ffi.cast("size_t (*)(void *, int, char *)", fnptr)
-  local buf = ffi.new("char[128]")       -- IDS_TEXTMAX
+return function (fnptr, genmt, methods, indexptr, textmax, errmax)
+  local next_string = ffi.cast("size_t (*)(void *, int, char *, char *)",
+                               fnptr)
+  local codec_index = ffi.cast("int (*)(void *, const char *, size_t)",
+                               indexptr)
+  local buf = ffi.new("char[?]", textmax)
+  local err = ffi.new("char[?]", errmax)
   local classic = methods.next_string
-  local scheme = methods.scheme
-  local getmetatable, error = getmetatable, error
-  -- encoding name -> codec index, per scheme handle, and found through the
-  -- generator, so that a named encoding costs table lookups, not
-  -- g:scheme() (a classic C call, which stops the trace) every time
-  local indexes = setmetatable({}, { __mode = "k" })
+  local getmetatable, error, type = getmetatable, error, type
+  -- encoding name -> codec index, per generator: a named encoding costs
+  -- two table lookups.  The indexes come from the core (codec_index), not
+  -- from s.encodings, which the caller may have changed.
   local bygen = setmetatable({}, { __mode = "k" })
 
-  local function encodings (g)
-    local s = scheme(g)
-    local idx = indexes[s]
-    if not idx then
-      idx = {}
-      for i, name in ipairs(s.encodings) do idx[name] = i - 1 end
-      indexes[s] = idx
-    end
-    bygen[g] = idx
-    return idx
+  local function index (g, encoding)
+    if type(encoding) ~= "string" then return nil end
+    local ci = codec_index(g, encoding, #encoding)
+    if ci < 0 then return nil end
+    local idx = bygen[g]
+    if not idx then idx = {}; bygen[g] = idx end
+    idx[encoding] = ci
+    return ci
   end
 
   methods.next_string = function (g, encoding)
     if getmetatable(g) ~= genmt then return classic(g, encoding) end
     local ci = -1
     if encoding ~= nil then
-      ci = (bygen[g] or encodings(g))[encoding]
+      local idx = bygen[g]
+      ci = idx and idx[encoding] or index(g, encoding)
       -- an unknown name or a wrong type: the classic path says which
       if not ci then return classic(g, encoding) end
     end
-    local n = next_string(g, ci, buf)
-    if n == 0 then error(ffi.string(buf), 2) end
+    local n = next_string(g, ci, buf, err)
+    if n == 0 then error(ffi.string(err), 2) end
     return ffi.string(buf, n)
   end
 end
