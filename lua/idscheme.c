@@ -866,8 +866,7 @@ static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
     c = g->g.s->codecs[ci];
   }
   if (ids_next(&g->g, &v, &e) != IDS_OK) {
-    memcpy(err, e.msg, IDS_ERRMAX);
-    err[IDS_ERRMAX - 1] = '\0';
+    snprintf(err, IDS_ERRMAX, "%s", e.msg);
     return 0;
   }
   return ids_encode(g->g.s, c, &v, out);
