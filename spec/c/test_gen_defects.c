@@ -6,6 +6,8 @@
 **      repeat of the last tick's first ID
 **   2  time + sequence over 64 bits (52-bit us + 16, ns + 22, a 64-bit
 **      sequence): true times and full sequences
+**   3  SIQ: one generator's IDs strictly increase across types; policy
+**      error refuses every type after a step back
 **   4  no sequence: every random field is filled, not only the first
 **   5  a narrow random field without sequence: many IDs per tick
 **   6  fractional units: exact ticks (1000/999999999 s)
@@ -197,6 +199,98 @@ static void test_wide_state (void) {
     }
     free(all);
   }
+}
+
+/* ----------------------------------------------------------- item 3 */
+
+static void test_siq_order (void) {
+  const ids_scheme *s = ids_find("siq");
+  const uint64_t T = (uint64_t)1750000000 * 65536 + 777;
+  const int64_t user = ids_qualifier_value(s, "user", 4);
+  const int64_t msg = ids_qualifier_value(s, "message", 7);
+  ids_error e;
+  ids_generator g;
+  ids_value *a = malloc(300000 * sizeof *a), v, prev;
+  fake f = {siq_tick_ns(T) + 100, 0, 0, 0};
+  ids_clock c = {fake_now, &f};
+  tally t = {0};
+  long n = 0, bad = 0;
+  begin("item 3: siq order across types", 60);
+  if (!CHECK(a != NULL)) return;
+  /* the real clock, content and user alternating, then three types */
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK);
+  for (long i = 0; i < 200000; i++) {
+    int r = (i & 1) ? ids_next_as(&g, user, &a[n], &e)
+                    : ids_next(&g, &a[n], &e);
+    if (!CHECKF(r == IDS_OK, "siq ID %ld: %s", i, e.msg)) break;
+    n++;
+  }
+  for (long i = 0; i < 90000; i++) {
+    int64_t q = i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg;
+    if (!CHECKF(ids_next_as(&g, q, &a[n], &e) == IDS_OK, "%s", e.msg))
+      break;
+    if (fieldof(s, &a[n], "qualifier") != (uint64_t)(q < 0 ? 15 : q)) bad++;
+    n++;
+  }
+  CHECKF(bad == 0, "%ld IDs of the wrong type", bad);
+  count(a, n, &t);
+  CHECKF(t.notup == 0 && t.dups == 0, "siq mixed types: %ld of %ld IDs not "
+         "above the previous one, %ld duplicates", t.notup, n, t.dups);
+  /* a frozen tick: one type alone keeps its whole capacity */
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  n = 0;
+  for (long i = 0; i < 2048; i++) {
+    if (!CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK)) break;
+    if (fieldof(s, &a[n], "timestamp") != T ||
+        fieldof(s, &a[n], "serial") != (uint64_t)i) bad++;
+    n++;
+  }
+  CHECKF(bad == 0 && n == 2048, "user alone: %ld IDs off the frozen tick "
+         "or serial", bad);
+  /* content still fits above the last user ID in this tick */
+  f.reads = 0;
+  CHECK(ids_next(&g, &a[n], &e) == IDS_OK);
+  CHECKF(f.reads <= 2 && fieldof(s, &a[n], "timestamp") == T &&
+         fieldof(s, &a[n], "serial") == 8188, "content after user's full "
+         "tick: ts %" PRIu64 " serial %" PRIu64, fieldof(s, &a[n],
+         "timestamp"), fieldof(s, &a[n], "serial"));
+  n++;
+  /* user is spent: it waits for the next tick */
+  fake_stall(&f, 20, siq_tick_ns(T + 1) + 100);
+  CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK);
+  CHECKF(f.reads > 20 && fieldof(s, &a[n], "timestamp") == T + 1 &&
+         fieldof(s, &a[n], "serial") == 0, "user after its full tick: ts %"
+         PRIu64 " after %ld reads", fieldof(s, &a[n], "timestamp"), f.reads);
+  n++;
+  count(a, n, &t);
+  CHECK(t.notup == 0 && t.dups == 0);
+  /* policy error: a step back of 1 s refuses every type (issue 16.3) */
+  f.ns = siq_tick_ns(T + 5);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_ERROR, &c, &e) == IDS_OK);
+  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  f.ns -= NS;
+  v.w[0] = SENTINEL;
+  CHECK(ids_next(&g, &v, &e) == IDS_ECLOCK);
+  CHECKF(ids_next_as(&g, user, &v, &e) == IDS_ECLOCK,
+         "a user ID after a step back under policy error: %s (below the "
+         "last: %d)", vhex(&v), ids_value_cmp(&v, &prev) <= 0);
+  CHECK(ids_next_as(&g, msg, &v, &e) == IDS_ECLOCK);
+  /* policy hold: the same step gives IDs above the last, every type */
+  f.ns = siq_tick_ns(T + 5);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  f.ns -= NS;
+  for (int i = 0; i < 300; i++) {
+    int r = ids_next_as(&g, i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg, &v,
+                        &e);
+    if (!CHECKF(r == IDS_OK, "hold after a step back: %s", e.msg)) break;
+    if (!CHECKF(ids_value_cmp(&v, &prev) > 0 &&
+                fieldof(s, &v, "timestamp") == T + 5, "hold: ID %d %s "
+                "after %s", i, vhex(&v), vhex(&prev)))
+      break;
+    prev = v;
+  }
+  free(a);
 }
 
 /* ----------------------------------------------------------- item 4 */
@@ -645,6 +739,7 @@ int main (void) {
   signal(SIGALRM, hung);
   run(test_end_of_range);
   run(test_wide_state);
+  run(test_siq_order);
   run(test_two_random);
   run(test_narrow_random);
   run(test_fraction_unit);
