@@ -544,12 +544,13 @@ static int s_from_bytes (lua_State *L) {
 }
 
 static const char *const policies[] = {"hold", "error", NULL};
-static const char *const genextra[] = {"policy", NULL};
+static const char *const genextra[] = {"policy", "max_ahead_ms", NULL};
 
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   ids_optval opts[IDS_MAXOPTS];
   int policy = IDS_HOLD;
+  lua_Integer ahead = 0;
   ids_error e;
   lgen *g;
   readopts(L, 2, s->genopts, s->ngenopts, opts, genextra,
@@ -565,10 +566,19 @@ static int s_generator (lua_State *L) {
                              "'hold' or 'error'");
     }
     lua_pop(L, 1);
+    lua_getfield(L, 2, "max_ahead_ms");
+    if (!lua_isnil(L, -1)) {
+      if (!lua_isinteger(L, -1))
+        return luaL_argerror(L, 2, "generator option 'max_ahead_ms' must "
+                             "be an integer");
+      ahead = lua_tointeger(L, -1);
+    }
+    lua_pop(L, 1);
   }
   g = (lgen *)lua_newuserdatauv(L, sizeof *g, 0);
   if (ids_generator_init(&g->g, s, opts, (ids_policy)policy, NULL, &e)
-      != IDS_OK)
+      != IDS_OK ||
+      ids_generator_set_ahead(&g->g, (int64_t)ahead, &e) != IDS_OK)
     return luaL_argerror(L, 2, e.msg);
   lua_pushvalue(L, UV_GEN);
   lua_setmetatable(L, -2);
