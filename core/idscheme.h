@@ -225,11 +225,15 @@ const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
-** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or "N/M s"; epoch in
-** Unix ms), "node" (filled from the generator option of its name),
-** "sequence" (at most one), "random", "constant" (value).  Encodings:
-** dec, hex, base58, base62, crockford, base32, base64url,
-** "b64sort:<64-char alphabet>", uuid. */
+** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or exactly "N/M s";
+** epoch in Unix ms), "node" (at most 63 bits, filled from the generator
+** option of its name), "sequence" (at most one), "random", "constant"
+** (value).  The time field is above every sequence and random field, and
+** no random field is above the sequence.  Field names may not be generator
+** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
+** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,
+** base32, base64url, "b64sort:<64 ascending ASCII characters>", uuid;
+** none (nencodings 0, encodings NULL): dec, hex up to 64 bits, else hex. */
 typedef struct ids_fieldspec {
   const char *name;
   const char *kind;
