@@ -309,8 +309,8 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
     }
     if (ok <= 0)
       { r = bad(e, sp, NULL, ok == -1 ? "encoding '%s' needs a 128-bit "
-                "layout in 16 bytes" : ok == -2 ? "b64sort needs 64 printable "
-                "ASCII characters in ascending order: '%s'" :
+                "layout in 16 bytes" : ok == -2 ? "the b64sort alphabet must "
+                "be 64 printable ASCII characters in ascending order: '%s'" :
                 "unknown encoding '%s'", en, 0); goto fail; }
     for (int j = 0; j < i; j++)
       if (strcmp(d->codecs[j].name, d->codecs[i].name) == 0)
