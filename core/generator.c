@@ -206,8 +206,8 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
     if (r != IDS_OK) return r;
   }
   /* the state word overflows: (max_tick + 1) << seqbits >= 2^64 */
-  g->wide = g->seqbits >= 64 ||
-            g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1;
+  g->wide = !g->step && (g->seqbits >= 64 ||
+            g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids_forkgen();
   return IDS_OK;
 }
