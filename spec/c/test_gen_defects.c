@@ -269,7 +269,7 @@ static void test_siq_order (void) {
   CHECK(ids_generator_init(&g, s, NULL, IDS_ERROR, &c, &e) == IDS_OK);
   CHECK(ids_next(&g, &prev, &e) == IDS_OK);
   f.ns -= NS;
-  v.w[0] = SENTINEL;
+  v.w[0] = v.w[1] = v.w[2] = SENTINEL;
   CHECK(ids_next(&g, &v, &e) == IDS_ECLOCK);
   CHECKF(ids_next_as(&g, user, &v, &e) == IDS_ECLOCK,
          "a user ID after a step back under policy error: %s (below the "
