@@ -449,9 +449,8 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
       break;
     }
     if (last < g->max_tick && last + 1 - now <= g->ahead) {
-      now = last + 1;                    /* run ahead, within max_ahead */
-      fresh(&r, rf->bits);
-      break;
+      now = last + 1;                    /* run ahead, within max_ahead: */
+      continue;                          /* a fresh draw at the next tick */
     }
     if (waitfor(g, last + 1 - g->ahead) != IDS_OK)
       { rc = timefail(g, e); break; }
@@ -483,7 +482,7 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
     }
   }
   unlock(&g->lock);
-  if (rc == IDS_OK && g->fillrand) fillrand(g, v);
+  if (__builtin_expect(g->fillrand, 0) && rc == IDS_OK) fillrand(g, v);
   return rc;
 }
 

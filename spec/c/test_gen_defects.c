@@ -645,6 +645,36 @@ static void test_max_ahead (void) {
   fake_stall(&f, 50, f.ns + MS);
   CHECK(ids_next(&g, &a[0], &e) == IDS_OK);
   CHECK(f.reads > 50);
+  /* step mode (no sequence): when the random field is spent, the next
+  ** ticks up to 3 ms ahead draw afresh; the 4th waits for the clock */
+  {
+    ids_fieldspec fs[] = {
+      {"time", "time", 48, "ms", 0, 0}, {"random", "random", 6, NULL, 0, 0},
+    };
+    const ids_scheme *r6 = define("t_ahead_step", fs, 2, &e);
+    long reads3 = -1;
+    n = 0;
+    f.ns = T;
+    if (!CHECKF(r6 != NULL, "%s", e.msg) ||
+        !CHECK(ids_generator_init(&g, r6, NULL, IDS_HOLD, &c, &e) ==
+               IDS_OK) ||
+        !CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK))
+      return;
+    fake_stall(&f, 100000, T + MS);
+    for (; n < 1000; n++) {
+      uint64_t tk;
+      if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+      tk = fieldof(r6, &a[n], "time");
+      if (tk == (uint64_t)(T / MS) + 3 && reads3 < 0) reads3 = f.reads;
+      if (tk == (uint64_t)(T / MS) + 4) break;
+    }
+    CHECKF(reads3 >= 0 && reads3 < 1000, "step mode reached 3 ms ahead "
+           "after %ld clock reads", reads3);
+    CHECKF(n < 1000 && f.reads > 100000, "the tick 4 ms ahead came after "
+           "%ld reads (ID %ld)", f.reads, n);
+    count(a, n + 1, &t);
+    CHECK(t.dups == 0 && t.notup == 0);
+  }
   free(a);
 }
 
