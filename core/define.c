@@ -28,29 +28,51 @@ static const struct { const char *name; ids_kind kind; } kinds[] = {
   {"random", IDS_RANDOM}, {"constant", IDS_CONSTANT},
 };
 
+/* Generator options of every scheme, and the hashed-name options (any
+** name ending in "_name"): a field of such a name would be read as the
+** option, or could never be set. */
+static int reserved (const char *name) {
+  static const char *const opts[] = {
+    "epoch_ms", "start_timestamp", "policy", "max_ahead_ms", "slots",
+    "qualifier",
+  };
+  size_t n = strlen(name);
+  for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+    if (strcmp(name, opts[i]) == 0) return 1;
+  return n >= 5 && strcmp(name + n - 5, "_name") == 0;
+}
+
+/* 1..1000000000 in plain decimal digits at *p; 0 if not. */
+static uint64_t count (const char **p) {
+  uint64_t x = 0;
+  const char *q = *p;
+  while (*q >= '0' && *q <= '9' && x <= 1000000000u)
+    x = x * 10 + (uint64_t)(*q++ - '0');
+  if (q == *p || x > 1000000000u) return 0;
+  *p = q;
+  return x;
+}
+
 /* Ticks per second for a unit name: "ns", "us", "ms", "10ms", "s", or a
-** fraction of a second such as "1/65536 s". */
+** fraction of a second, exactly "N/M s" (digits, no sign or spaces). */
 static int unitof (const char *u, ids_unit *out) {
   static const struct { const char *name; uint64_t per_sec; } units[] = {
     {"ns", 1000000000}, {"us", 1000000}, {"ms", 1000}, {"10ms", 100},
     {"s", 1},
   };
-  unsigned long long num, den;
-  int end = 0;
+  uint64_t num, den;
   for (size_t i = 0; i < sizeof units / sizeof *units; i++)
     if (strcmp(u, units[i].name) == 0) {
       out->per_sec_num = units[i].per_sec;
       out->per_sec_den = 1;
       return 1;
     }
-  if (sscanf(u, "%llu/%llu s%n", &num, &den, &end) == 2 && u[end] == '\0' &&
-      num > 0 && den > 0 && num <= 1000000000ull && den <= 1000000000ull &&
-      u[0] >= '0' && u[0] <= '9') {
-    out->per_sec_num = den;          /* a tick is num/den s */
-    out->per_sec_den = num;
-    return 1;
-  }
-  return 0;
+  if ((num = count(&u)) == 0 || *u++ != '/' || (den = count(&u)) == 0 ||
+      strcmp(u, " s") != 0)
+    return 0;
+  out->per_sec_num = den;            /* a tick is num/den s */
+  out->per_sec_den = num;
+  return 1;
 }
 
 /* Sets up codec i from its spec name; 0 if the name is not a codec. */
@@ -90,10 +112,10 @@ static int codecof (defined *d, int i, const char *name, unsigned bits,
     else {
       const char *a = name + 8;
       if (strlen(a) != 64) return -2;
-      for (int x = 0; x < 64; x++)
-        if (strchr(a + x + 1, a[x]) || (unsigned char)a[x] < 0x21 ||
-            (unsigned char)a[x] > 0x7e)
-          return -2;                 /* repeated or unprintable */
+      for (int x = 0; x < 64; x++)   /* the codec sorts as the values */
+        if ((x > 0 && (unsigned char)a[x] <= (unsigned char)a[x - 1]) ||
+            (unsigned char)a[x] < 0x21 || (unsigned char)a[x] > 0x7e)
+          return -2;                 /* out of order or unprintable */
       memcpy(d->alphabet[i], a, 65);
       r->digits = d->alphabet[i];
       c->name = "b64sort";
@@ -122,22 +144,52 @@ static int bad (ids_error *e, const ids_defspec *sp, const char *field,
                   what);
 }
 
+/* Where IDs would not increase: the time field must be above every
+** sequence and random field, and a random field drawn afresh per ID must
+** not be above the sequence.  NULL if the order is fine. */
+static const char *disorder (const ids_defspec *sp) {
+  int t = -1, q = -1;
+  for (int i = 0; i < sp->nfields; i++) {
+    const char *k = sp->fields[i].kind;
+    if (strcmp(k, "time") == 0) t = i;
+    else if (strcmp(k, "sequence") == 0) q = i;
+  }
+  for (int i = 0; i < sp->nfields; i++) {
+    const char *k = sp->fields[i].kind;
+    int seq = strcmp(k, "sequence") == 0, rnd = strcmp(k, "random") == 0;
+    if (t >= 0 && (seq || rnd) && i < t)
+      return "the time field must be above every sequence and random field"
+             ", or IDs would decrease";
+    if (rnd && q >= 0 && i < q)
+      return "a random field must not be above the sequence field, or IDs "
+             "would decrease within a tick";
+  }
+  return NULL;
+}
+
 int ids_define (const ids_defspec *sp, const ids_scheme **out,
                 ids_error *e) {
+  static const char *const dflt64[] = {"dec", "hex"}, *const dfltwide[] = {
+    "hex"};
+  const char *const *encodings = sp->encodings;
+  const char *why;
   defined *d;
   unsigned total = 0, shift;
-  int nseq = 0, ntime = 0, r;
-  if (sp->name == NULL || sp->name[0] == '\0' ||
-      strlen(sp->name) >= IDS_NAMEMAX)
-    return bad(e, sp, NULL, "a name of 1..%s%lld characters is required", "",
+  int nseq = 0, ntime = 0, r, nenc = sp->nencodings, tbits = 0, sbits = 0;
+  if (sp->name == NULL || sp->name[0] == '\0')
+    return bad(e, sp, NULL, "a name is required%s", "", 0);
+  if (strlen(sp->name) >= IDS_NAMEMAX)
+    return bad(e, sp, NULL, "the name is longer than %s%lld characters", "",
                IDS_NAMEMAX - 1);
   if (ids_find(sp->name))
     return ids_fail(e, IDS_EEXIST, "scheme '%s' exists already", sp->name);
   if (sp->nfields < 1 || sp->nfields > IDS_MAXFIELDS)
     return bad(e, sp, NULL, "1..%s%lld fields are needed", "", IDS_MAXFIELDS);
-  if (sp->nencodings < 1 || sp->nencodings > IDS_MAXCODECS)
-    return bad(e, sp, NULL, "1..%s%lld encodings are needed", "",
+  if (nenc < 0 || nenc > IDS_MAXCODECS || (nenc > 0 && encodings == NULL))
+    return bad(e, sp, NULL, "0..%s%lld encodings are needed", "",
                IDS_MAXCODECS);
+  if (sp->bytes < 0 || sp->bytes > IDS_MAXBYTES)
+    return bad(e, sp, NULL, "bytes %s%lld is not 0..20", "", sp->bytes);
   if ((d = calloc(1, sizeof *d)) == NULL)
     return ids_fail(e, IDS_ENOMEM, "out of memory");
   /* fields, most significant first */
@@ -150,9 +202,14 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
       fn = nth;
     }
     size_t k;
-    if (f->name == NULL || f->name[0] == '\0' ||
-        strlen(f->name) >= IDS_NAMEMAX)
+    if (f->name == NULL || f->name[0] == '\0')
       { r = bad(e, sp, fn, "a name is required%s", "", 0); goto fail; }
+    if (strlen(f->name) >= IDS_NAMEMAX)
+      { r = bad(e, sp, fn, "the name is longer than %s%lld characters", "",
+                IDS_NAMEMAX - 1); goto fail; }
+    if (reserved(f->name))
+      { r = bad(e, sp, fn, "'%s' is reserved for a generator option%.0lld",
+                f->name, 0); goto fail; }
     for (int j = 0; j < i; j++)
       if (strcmp(sp->fields[j].name, f->name) == 0)
         { r = bad(e, sp, fn, "duplicate name%s", "", 0); goto fail; }
@@ -167,6 +224,12 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
     if (kinds[k].kind != IDS_RANDOM && f->bits > 64)
       { r = bad(e, sp, fn, "only random fields may be wider than 64 bits, "
                 "not %s%lld", "", f->bits); goto fail; }
+    /* a node's value is a generator option, an int64 */
+    if (kinds[k].kind == IDS_NODE && f->bits > 63)
+      { r = bad(e, sp, fn, "a node field is at most 63 bits, not %s%lld", "",
+                f->bits); goto fail; }
+    if (kinds[k].kind == IDS_TIME) tbits = (int)f->bits;
+    if (kinds[k].kind == IDS_SEQUENCE) sbits = (int)f->bits;
     total += (unsigned)f->bits;
     if (total > IDS_MAXBITS)
       { r = bad(e, sp, fn, "the fields add up to more than 160 bits (%s%lld)",
@@ -208,13 +271,22 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
           goto fail; }
       o->name = d->names[i];
       o->type = IDS_OPT_INT;
-      o->max = f->bits >= 63 ? INT64_MAX : ((int64_t)1 << f->bits) - 1;
+      o->max = f->bits == 63 ? INT64_MAX : ((int64_t)1 << f->bits) - 1;
     }
     memcpy(d->names[i], f->name, strlen(f->name) + 1);
     d->s.fields[i].name = d->names[i];
     d->s.fields[i].kind = kinds[k].kind;
     d->s.fields[i].bits = (uint8_t)f->bits;
     d->s.fields[i].value = f->value;
+  }
+  if ((why = disorder(sp)) != NULL)
+    { r = bad(e, sp, NULL, "%s%.0lld", why, 0); goto fail; }
+  if (tbits + sbits > 127)           /* the generator's state: 128 bits */
+    { r = bad(e, sp, NULL, "time and sequence fields of %s%lld bits in all "
+              "(at most 127)", "", tbits + sbits); goto fail; }
+  if (nenc == 0) {                   /* the default: dec, hex; hex if wide */
+    encodings = total <= 64 ? dflt64 : dfltwide;
+    nenc = total <= 64 ? 2 : 1;
   }
   shift = total;
   for (int i = 0; i < sp->nfields; i++) {
@@ -228,8 +300,8 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
     { r = bad(e, sp, NULL, "bytes %s%lld cannot hold the fields", "",
               sp->bytes); goto fail; }
   /* encodings, the default first */
-  for (int i = 0; i < sp->nencodings; i++) {
-    const char *en = sp->encodings[i] ? sp->encodings[i] : "(none)";
+  for (int i = 0; i < nenc; i++) {
+    const char *en = encodings[i] ? encodings[i] : "(none)";
     int ok = codecof(d, i, en, total, d->s.bytes);
     if (ok > 0 && d->codecs[i].name == en) {     /* keep our own copy */
       snprintf(d->encname[i], sizeof d->encname[i], "%s", en);
@@ -237,8 +309,8 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
     }
     if (ok <= 0)
       { r = bad(e, sp, NULL, ok == -1 ? "encoding '%s' needs a 128-bit "
-                "layout in 16 bytes" : ok == -2 ? "the b64sort alphabet of "
-                "'%s' must be 64 distinct printable ASCII characters" :
+                "layout in 16 bytes" : ok == -2 ? "the b64sort alphabet must "
+                "be 64 printable ASCII characters in ascending order: '%s'" :
                 "unknown encoding '%s'", en, 0); goto fail; }
     for (int j = 0; j < i; j++)
       if (strcmp(d->codecs[j].name, d->codecs[i].name) == 0)
@@ -246,14 +318,14 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
           goto fail; }
     d->s.codecs[i] = &d->codecs[i];
   }
-  d->s.ncodecs = (uint8_t)sp->nencodings;
+  d->s.ncodecs = (uint8_t)nenc;
   if (sp->default_encoding) {
     int k;
-    for (k = 0; k < sp->nencodings; k++)
+    for (k = 0; k < nenc; k++)
       if (strcmp(d->codecs[k].name, sp->default_encoding) == 0 ||
-          strcmp(sp->encodings[k], sp->default_encoding) == 0)
+          strcmp(encodings[k], sp->default_encoding) == 0)
         break;
-    if (k == sp->nencodings)
+    if (k == nenc)
       { r = bad(e, sp, NULL, "default encoding '%s' is not one of the "
                 "encodings", sp->default_encoding, 0); goto fail; }
     d->s.codecs[k] = d->s.codecs[0];

@@ -5,6 +5,8 @@
 ** ID may take.  A caller loads it, then reads the clock (in that order, so
 ** that a clock read by a thread that already moved the state is never
 ** mistaken for a clock going backwards), and claims its ID with one CAS.
+** Layouts whose last tick + 1, shifted by seqbits, does not fit 64 bits
+** (a ns time with a long sequence) keep it in two words under the lock.
 */
 #include <pthread.h>
 #include <string.h>
@@ -57,7 +59,7 @@ static inline void readnow (const ids_generator *g, int64_t *sec,
 ** constants only, which compile to multiplications. */
 static int ticks (const ids_generator *g, uint64_t *t) {
   int64_t sec, nsec;
-  uint64_t q;
+  unsigned __int128 q;
   readnow(g, &sec, &nsec);
   if (g->s->totick) {
     if (sec < 0) return IDS_ERANGE;
@@ -70,13 +72,15 @@ static int ticks (const ids_generator *g, uint64_t *t) {
   if (sec < 0) return IDS_ERANGE;
   if (g->persec)
     q = (uint64_t)sec * g->persec + (uint64_t)nsec * g->persec / 1000000000u;
-  else {
-    uint64_t d = (uint64_t)sec * 1000000000u + (uint64_t)nsec;
-    q = (d / g->tden) * g->tnum + (d % g->tden) * g->tnum / g->tden;
-  }
-  *t = g->base_tick + q;
-  return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
+  else    /* exact: ns * tnum does not fit 64 bits for odd fractions */
+    q = ((unsigned __int128)sec * 1000000000u + (uint64_t)nsec) * g->tnum /
+        g->tden;
+  if (q > g->max_tick - g->base_tick) return IDS_ERANGE;
+  *t = g->base_tick + (uint64_t)q;
+  return IDS_OK;
 }
+
+int ids__ticks (const ids_generator *g, uint64_t *t) { return ticks(g, t); }
 
 static int timefail (const ids_generator *g, ids_error *e) {
   return ids_fail(e, IDS_ERANGE, "%s: the clock is outside the range of "
@@ -90,7 +94,8 @@ static int waitfor (const ids_generator *g, uint64_t until) {
   uint64_t now;
   int r;
   while ((r = ticks(g, &now)) == IDS_OK && now < until) {
-    uint64_t ns = (until - now) * g->tden / g->tnum;   /* roughly */
+    unsigned __int128 ns = (unsigned __int128)(until - now) * g->tden /
+                           g->tnum;                   /* roughly */
     if (ns > 2000000) {
       struct timespec ts = {0, 1000000};
       if (ns > 1000000000) ts.tv_sec = 1, ts.tv_nsec = 0;
@@ -189,10 +194,20 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
     g->base_sec = epoch_ms / 1000;
     g->base_nsec = epoch_ms % 1000 * 1000000;
   }
+  if (rf >= 0) {         /* a step scaled to the field, at most 2^32 */
+    unsigned b = s->fields[rf].bits, w = b >= 48 ? 32 : b > 16 ? b - 16 :
+                                                      b / 2;
+    g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
+    for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
+      if (s->fields[i].kind == IDS_RANDOM && i != rf) g->fillrand = 1;
+  }
   if (s->gen_setup) {
     int r = s->gen_setup(g, opts, e);
     if (r != IDS_OK) return r;
   }
+  /* the state word overflows: (max_tick + 1) << seqbits >= 2^64 */
+  g->wide = !g->step && (g->seqbits >= 64 ||
+            g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids_forkgen();
   return IDS_OK;
 }
@@ -203,46 +218,127 @@ static int forked (const ids_generator *g, ids_error *e) {
                   "init_worker_by_lua)", g->s->name);
 }
 
+static int backwards (const ids_generator *g, ids_error *e) {
+  return ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards", g->s->name);
+}
+
+/* The state word holds (tick - base) << sb | seq, up to tick base + maxoff.
+** The next ID is the smallest at or above both the state and the clock
+** whose low bits under smask are `suf` (SIQ's type suffix; smask 0 for a
+** plain sequence).  A tick ahead of the clock that no ID has used yet is
+** taken only within g->ahead; else the clock is awaited.  Callers pass
+** constants where they can, so the plain case compiles to what it needs. */
 static inline int counter (ids_generator *g, uint64_t *state, unsigned sb,
-                           uint64_t *tick, uint64_t *seq, ids_error *e) {
+                           uint64_t base, uint64_t maxoff, uint64_t smask,
+                           uint64_t suf, uint64_t *tick, uint64_t *seq,
+                           ids_error *e) {
   const uint64_t seqmask = ((uint64_t)1 << sb) - 1;
-  uint64_t c, id, now;
+  uint64_t c, id, now, t;
   for (;;) {
     c = __atomic_load_n(state, __ATOMIC_ACQUIRE);
     if (ticks(g, &now) != IDS_OK) return timefail(g, e);
-    id = now << sb;
+    if (now < base) {                    /* never when base is 0 */
+      if (c == 0) return timefail(g, e);
+      id = 0;
+    }
+    else id = (now - base) << sb;
     if (id < c) {                        /* the clock is at or behind c */
-      if (g->policy == IDS_ERROR && now < (c - 1) >> sb)
-        return ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards",
-                        g->s->name);
-      if ((c & seqmask) == 0) {          /* the tick's sequence is used up */
-        if (waitfor(g, c >> sb) != IDS_OK) return timefail(g, e);
+      if (g->policy == IDS_ERROR && now < base + ((c - 1) >> sb))
+        return backwards(g, e);
+      id = c + ((suf - c) & smask);
+      t = id >> sb;
+      if (t > maxoff) return timefail(g, e);
+      if (base + t > now && t != (c - 1) >> sb &&   /* a new tick, ahead */
+          base + t - now > g->ahead) {
+        if (waitfor(g, base + t - g->ahead) != IDS_OK) return timefail(g, e);
         continue;
       }
-      id = c;
     }
-    if ((id >> sb) > g->max_tick) return timefail(g, e);
+    else {
+      id += suf;                         /* the low sb bits of id are 0 */
+      t = id >> sb;
+      if (t > maxoff) return timefail(g, e);
+    }
     if (__atomic_compare_exchange_n(state, &c, id + 1, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       break;
   }
-  *tick = id >> sb;
+  *tick = base + t;
   *seq = id & seqmask;
   return IDS_OK;
 }
 
 int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
                  uint64_t *tick, uint64_t *seq, ids_error *e) {
-  return counter(g, state, sb, tick, seq, e);
+  return counter(g, state, sb, 0, g->max_tick, 0, 0, tick, seq, e);
+}
+
+int ids__counter_suffix (ids_generator *g, unsigned sb, uint64_t maxoff,
+                         unsigned n, uint64_t suf, uint64_t *tick,
+                         uint64_t *seq, ids_error *e) {
+  return counter(g, &g->state[0], sb, g->tick0, maxoff,
+                 ((uint64_t)1 << n) - 1, suf, tick, seq, e);
+}
+
+static void lock (uint32_t *l);
+static void unlock (uint32_t *l);
+
+/* The same rules with the state in two words (state[1] high), under the
+** lock: for time and sequence fields that together pass 64 bits. */
+static int counter_wide (ids_generator *g, uint64_t *tick, uint64_t *seq,
+                         ids_error *e) {
+  typedef unsigned __int128 u128;
+  const unsigned sb = g->seqbits;
+  u128 c, id;
+  uint64_t now, t;
+  int r = IDS_OK;
+  lock(&g->lock);
+  for (;;) {
+    c = (u128)g->state[1] << 64 | g->state[0];
+    if (ticks(g, &now) != IDS_OK) { r = timefail(g, e); break; }
+    id = (u128)now << sb;
+    if (id < c) {
+      if (g->policy == IDS_ERROR && now < (uint64_t)((c - 1) >> sb))
+        { r = backwards(g, e); break; }
+      id = c;
+    }
+    if ((id >> sb) > g->max_tick) { r = timefail(g, e); break; }
+    t = (uint64_t)(id >> sb);
+    if (t > now && t != (uint64_t)((c - 1) >> sb) && t - now > g->ahead) {
+      unlock(&g->lock);                  /* wait without holding it */
+      if (waitfor(g, t - g->ahead) != IDS_OK) return timefail(g, e);
+      lock(&g->lock);
+      continue;
+    }
+    c = id + 1;
+    g->state[0] = (uint64_t)c;
+    g->state[1] = (uint64_t)(c >> 64);
+    *tick = t;
+    *seq = (uint64_t)(id & (((u128)1 << sb) - 1));
+    break;
+  }
+  unlock(&g->lock);
+  return r;
+}
+
+int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e) {
+  if (ms < 0 || ms > 3600000)
+    return ids_fail(e, IDS_ERANGE, "%s generator option max_ahead_ms out of "
+                    "range: %lld (allowed 0..3600000)", g->s->name,
+                    (long long)ms);
+  g->ahead = (uint64_t)((unsigned __int128)ms * 1000000u * g->tnum /
+                        g->tden);
+  return IDS_OK;
 }
 
 static void fresh (ids_value *r, unsigned bits);
 
-/* With a sequence, random fields (UUIDv7's) are drawn afresh per ID. */
+/* Random fields drawn afresh per ID: beside a sequence (UUIDv7's), or
+** beside the one field that step mode steps. */
 static void fillrand (const ids_generator *g, ids_value *v) {
   for (int i = 0; i < g->s->nfields; i++) {
     const ids_field *f = &g->s->fields[i];
-    if (f->kind == IDS_RANDOM) {
+    if (f->kind == IDS_RANDOM && (!g->step || i != g->rand_field)) {
       ids_value r;
       fresh(&r, f->bits);
       if (f->bits <= 64) ids_value_set(v, f->shift, f->bits, r.w[0]);
@@ -260,7 +356,9 @@ static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *sf = &g->s->fields[g->seq_field];
   uint64_t tick = 0, seq = 0;
-  int r = counter(g, &g->state[0], g->seqbits, &tick, &seq, e);
+  int r = g->wide ? counter_wide(g, &tick, &seq, e) :
+          counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, &tick,
+                  &seq, e);
   if (r != IDS_OK) return r;
   if (g->s->place) {
     g->s->place(g, tick, seq, v);
@@ -300,12 +398,14 @@ static void fresh (ids_value *r, unsigned bits) {
   if (bits % 64) r->w[nw - 1] &= ((uint64_t)1 << (bits % 64)) - 1;
 }
 
-/* r += a positive step of 1..2^32, unpredictable; 0 if it leaves `bits`. */
-static int stepup (ids_value *r, unsigned bits) {
+/* r += a positive step of 1..mask + 1 (2^32 for wide fields, less for
+** narrow ones, so that a tick holds many), unpredictable; 0 if it leaves
+** `bits`. */
+static int stepup (ids_value *r, unsigned bits, uint32_t mask) {
   uint32_t k;
   unsigned __int128 c;
   ids_random(&k, sizeof k);
-  c = (unsigned __int128)r->w[0] + k + 1;
+  c = (unsigned __int128)r->w[0] + (k & mask) + 1;
   r->w[0] = (uint64_t)c;
   c = (unsigned __int128)r->w[1] + (uint64_t)(c >> 64);
   r->w[1] = (uint64_t)c;
@@ -314,8 +414,9 @@ static int stepup (ids_value *r, unsigned bits) {
 }
 
 /* Schemes without a sequence: within one tick, each ID adds a random
-** positive step to the last random field instead of drawing a fresh one
-** (so IDs still increase); a new tick draws afresh. */
+** positive step to the first (most significant) random field instead of
+** drawing a fresh one (so IDs still increase); a new tick draws afresh.
+** Other random fields are drawn afresh for every ID. */
 static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *rf = &g->s->fields[g->rand_field];
@@ -343,9 +444,16 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
       break;
     }
     r = g->last;
-    now = last;                          /* hold the last tick */
-    if (stepup(&r, rf->bits)) break;
-    if (waitfor(g, last + 1) != IDS_OK) { rc = timefail(g, e); break; }
+    if (stepup(&r, rf->bits, g->stepmask)) {
+      now = last;                        /* hold the last tick */
+      break;
+    }
+    if (last < g->max_tick && last + 1 - now <= g->ahead) {
+      now = last + 1;                    /* run ahead, within max_ahead: */
+      continue;                          /* a fresh draw at the next tick */
+    }
+    if (waitfor(g, last + 1 - g->ahead) != IDS_OK)
+      { rc = timefail(g, e); break; }
     if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
   }
   if (rc == IDS_OK) {
@@ -374,6 +482,7 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
     }
   }
   unlock(&g->lock);
+  if (__builtin_expect(g->fillrand, 0) && rc == IDS_OK) fillrand(g, v);
   return rc;
 }
 
@@ -384,8 +493,11 @@ static int afterfork (ids_generator *g, ids_error *e) {
     if (g->s->fields[i].kind == IDS_NODE || g->s->fields[i].kind == IDS_HASH)
       return forked(g, e);
   if (!g->step || g->s->next) return forked(g, e);
+  /* another thread of the parent may have held the lock at fork: it does
+  ** not exist here, so nobody will release it */
+  __atomic_store_n(&g->lock, 0, __ATOMIC_RELAXED);
   g->state[0] = 0;
-  g->forkgen = forks;
+  __atomic_store_n(&g->forkgen, forks, __ATOMIC_RELEASE);
   return IDS_OK;
 }
 

@@ -225,11 +225,15 @@ const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
-** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or "N/M s"; epoch in
-** Unix ms), "node" (filled from the generator option of its name),
-** "sequence" (at most one), "random", "constant" (value).  Encodings:
-** dec, hex, base58, base62, crockford, base32, base64url,
-** "b64sort:<64-char alphabet>", uuid. */
+** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or exactly "N/M s";
+** epoch in Unix ms), "node" (at most 63 bits, filled from the generator
+** option of its name), "sequence" (at most one), "random", "constant"
+** (value).  The time field is above every sequence and random field, and
+** no random field is above the sequence.  Field names may not be generator
+** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
+** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,
+** base32, base64url, "b64sort:<64 ascending ASCII characters>", uuid;
+** none (nencodings 0, encodings NULL): dec, hex up to 64 bits, else hex. */
 typedef struct ids_fieldspec {
   const char *name;
   const char *kind;
@@ -288,9 +292,9 @@ typedef enum ids_policy { IDS_HOLD, IDS_ERROR } ids_policy;
 struct ids_generator {
   const ids_scheme *s;
   uint64_t state[16];         /* atomic: the lowest (tick << seqbits |
-                                 seq) the next ID may take, per lane (one
-                                 lane per qualifier); step mode: the last
-                                 tick + 1 in state[0] */
+                                 seq) the next ID may take, in state[0]
+                                 (wide: state[1] the high word); step
+                                 mode: the last tick + 1 in state[0] */
   ids_value last;             /* step mode: the last random field */
   ids_value base;             /* constant bits: node fields, constants */
   ids_clock clock;
@@ -299,12 +303,19 @@ struct ids_generator {
   uint64_t max_tick;          /* largest tick the time field holds */
   uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
   uint64_t persec;            /* whole ticks per second, or 0 */
-  uint32_t lock;              /* step mode */
+  uint64_t ahead;             /* ticks `hold` may run ahead of the clock
+                                 (max_ahead_ms) */
+  uint64_t tick0;             /* SIQ: the tick its state word counts from */
+  uint32_t lock;              /* step mode, and the wide state */
+  uint32_t stepmask;          /* step mode: a step is 1..stepmask + 1 */
   uint8_t time_field, seq_field, rand_field;
   uint8_t seqbits;
   uint8_t policy;
   uint8_t step;               /* no sequence field: step the random one */
-  uint8_t fillrand;           /* with a sequence: random fields to fill */
+  uint8_t fillrand;           /* random fields drawn afresh per ID (with a
+                                 sequence, or beside the stepped one) */
+  uint8_t wide;               /* time and sequence overflow 64 bits: the
+                                 state is state[0..1], under the lock */
   int64_t qual;               /* the qualifier to generate by default */
   unsigned forkgen;           /* ids_forkgen() at creation */
   void *ud;                   /* the scheme's own generator state */
@@ -318,8 +329,14 @@ int ids_next (ids_generator *g, ids_value *v, ids_error *e);
 /* The same with another qualifier (SIQ type) for this one ID. */
 int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e);
+/* max_ahead_ms (0..3600000, default 0): under IDS_HOLD, when the held
+** tick's sequence is spent, go on in the next tick if it is at most this
+** many ms ahead of the clock, else wait for the clock.  Call it before the
+** generator is shared. */
+int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e);
 /* For schemes' next hooks: claims (tick, seq) from state word `state`
-** with `seqbits` bits of sequence, under the generator's rules. */
+** with `seqbits` bits of sequence, under the generator's rules.  The
+** largest tick + 1, shifted by seqbits, must fit in 64 bits. */
 int ids_counter (ids_generator *g, uint64_t *state, unsigned seqbits,
                  uint64_t *tick, uint64_t *seq, ids_error *e);
 /* A qualifier's value by name, or -1; its name by value, or NULL. */

@@ -10,4 +10,14 @@
 ** generation mismatch is how generators and the pool notice a fork. */
 extern _Atomic unsigned ids__forks;
 
+/* The generator's clock as a tick (IDS_ERANGE outside the field). */
+int ids__ticks (const ids_generator *g, uint64_t *t);
+
+/* The counter with the state word (tick - g->tick0) << sb | seq, up to
+** tick g->tick0 + maxoff, taking the smallest value whose low n bits are
+** `suf` (SIQ: one tail per tick, shared by every type). */
+int ids__counter_suffix (ids_generator *g, unsigned sb, uint64_t maxoff,
+                         unsigned n, uint64_t suf, uint64_t *tick,
+                         uint64_t *seq, ids_error *e);
+
 #endif

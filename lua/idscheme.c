@@ -691,12 +691,13 @@ static int s_from_bytes (lua_State *L) {
 }
 
 static const char *const policies[] = {"hold", "error", NULL};
-static const char *const genextra[] = {"policy", NULL};
+static const char *const genextra[] = {"policy", "max_ahead_ms", NULL};
 
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   ids_optval opts[IDS_MAXOPTS];
-  int policy = IDS_HOLD, at[1];
+  int policy = IDS_HOLD, at[2];
+  lua_Integer ahead = 0;
   ids_error e;
   lgen *g;
   /* policy is read in the same traversal: reading it apart could run an
@@ -714,9 +715,14 @@ static int s_generator (lua_State *L) {
                            "'policy' must be 'hold' or 'error', got %s",
                            show(L, at[0])));
   }
+  if (at[1] != 0 && !ids_tointeger(L, at[1], &ahead))
+    return luaL_argerror(L, 2, lua_pushfstring(L, "generator option "
+                         "'max_ahead_ms' must be an integer, got %s",
+                         show(L, at[1])));
   g = (lgen *)lua_newuserdatauv(L, sizeof *g, 0);
   if (ids_generator_init(&g->g, s, opts, (ids_policy)policy, NULL, &e)
-      != IDS_OK)
+      != IDS_OK ||
+      ids_generator_set_ahead(&g->g, (int64_t)ahead, &e) != IDS_OK)
     return luaL_argerror(L, 2, e.msg);
   lua_pushvalue(L, UV_GEN);
   lua_setmetatable(L, -2);

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "schemes.h"
+#include "../core/internal.h"
 
 enum { F_TIME, F_SHARD, F_DOMAIN, F_SERIAL, F_QUAL };
 
@@ -172,7 +173,16 @@ static const ids_optdef genopts[] = {
   {"qualifier", IDS_OPT_STR, 0, 0, 0},
 };
 
+/* The state word counts ticks from tick0, some 194 days before the
+** generator's first clock reading (room for a clock stepped back), so that
+** tick and 16-bit tail fit one word for 2^48 ticks (136 years). */
+#define SIQ_BACK    ((uint64_t)1 << 40)
+#define SIQ_MAXOFF  (((uint64_t)1 << 48) - 2)
+
 static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
+  uint64_t now = 0;
+  if (ids__ticks(g, &now) == IDS_OK && now > SIQ_BACK)
+    g->tick0 = now - SIQ_BACK;
   g->qual = 15;                                  /* content */
   if (o == NULL) return IDS_OK;
   if (o[3].set &&
@@ -182,21 +192,25 @@ static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
   return IDS_OK;
 }
 
-/* One serial per type per tick, each type its own state lane. */
+/* One 16-bit tail (serial << n | suffix) per tick, shared by every type,
+** so that a generator's IDs strictly increase whatever the types: each ID
+** takes the smallest tail above the last one that ends in its type's
+** suffix.  A type alone still gets all its serials in a tick. */
 static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
-  int lane = typeindex((uint64_t)(qual < 0 ? g->qual : qual));
+  int k = typeindex((uint64_t)(qual < 0 ? g->qual : qual));
   unsigned n;
-  uint64_t tick, serial, q;
+  uint64_t tick, tail, q;
   int r;
-  if (lane < 0)
+  if (k < 0)
     return ids_fail(e, IDS_EINVAL, "siq: %lld is not a type", (long long)qual);
-  q = types[lane].value;
+  q = types[k].value;
   n = suffixbits(q);
-  r = ids_counter(g, &g->state[lane], 16 - n, &tick, &serial, e);
+  r = ids__counter_suffix(g, 16, SIQ_MAXOFF, n, q & ((1u << n) - 1), &tick,
+                          &tail, e);
   if (r != IDS_OK) return r;
   *v = g->base;
   v->w[1] = tick >> 8;
-  v->w[0] |= tick << 56 | serial << n | (q & ((1u << n) - 1));
+  v->w[0] |= tick << 56 | tail;
   return IDS_OK;
 }
 

@@ -28,3 +28,6 @@ ids_c_test(test_kuid 60)
 # generators of flax, snowflake, siq, kuid64, kuid96: 10 M ordered IDs
 # each, threads, SIQ's serial per type, fork, the entropy pool
 ids_c_test(test_generators2 300)
+# generator and define defects (items 1-12, issue 16): injected clocks,
+# fork with a busy thread, define refusals
+ids_c_test(test_gen_defects 300)

@@ -6,8 +6,9 @@
 **     strictly increasing (ids_value_cmp), and stamped with the time;
 **   - two threads sharing one generator: no duplicate, each ordered;
 **   - SIQ on a frozen injected clock: exactly 8192 content IDs in a tick,
-**     then a wait for the clock; every other type keeps its own serial
-**     (user 2048, message 4096 per tick);
+**     then a wait for the clock; every other type alone gets its whole
+**     serial range in a tick (user 2048, message 4096); types share one
+**     tail per tick, so IDs of mixed types still increase;
 **   - fork: the entropy pool is never shared, Flax generators made after
 **     fork in 9 processes never collide; generators made before fork
 **     fail with IDS_EFORK in the child when their IDs carry a node, hash
@@ -165,12 +166,15 @@ static void test_siq_frozen (const subject *u) {
     q[l] = ids_qualifier_value(s, lanes[l].name, strlen(lanes[l].name));
     CHECKF(q[l] > 0, "siq type %s", lanes[l].name);
   }
-  /* at one frozen tick, each type from serial 0 up to its limit: the
-  ** generator's own (content) with ids_next, the others by name */
-  for (int l = 0; l < NL; l++)
+  /* each type alone, at a frozen tick of its own (T + l), from serial 0
+  ** up to its limit: the generator's own (content) with ids_next, the
+  ** others by name */
+  for (int l = 0; l < NL; l++) {
+    f.ns = siq_tick_ns(T + (uint64_t)l) + 7000;
     for (uint64_t i = 0; i < lanes[l].per; i++) {
       p = siq_take(s, &g, l == 0 ? -1 : q[l], &v);
-      if (!CHECKF(p.ts == T && p.serial == i && p.qual == (uint64_t)q[l],
+      if (!CHECKF(p.ts == T + (uint64_t)l && p.serial == i &&
+                  p.qual == (uint64_t)q[l],
                   "%s %" PRIu64 " at the frozen tick: ts %" PRIu64
                   " serial %" PRIu64 " qualifier %" PRIu64, lanes[l].name,
                   i, p.ts, p.serial, p.qual))
@@ -179,40 +183,53 @@ static void test_siq_frozen (const subject *u) {
       last[l] = v;
       all[n++] = v;
     }
-  CHECK(f.ns == siq_tick_ns(T) + 7000);
+  }
+  CHECK(f.ns == siq_tick_ns(T + NL - 1) + 7000);
   /* all 24576 distinct */
   dup = first_dup(all, n);
   CHECKF(dup < 0, "siq: duplicate %s at one tick", dup < 0 ? "" :
          vhex(&all[dup]));
   CHECK(n == 8192 * 2 + 2048 * 2 + 4096);
-  /* content is used up: the next one waits until the clock moves on */
-  fake_stall(&f, K, siq_tick_ns(T + 1) + 100);
+  /* content fills tick T + NL; then the next one waits until the clock
+  ** moves on */
+  f.ns = siq_tick_ns(T + NL) + 7000;
+  for (uint64_t i = 0; i < 8192; i++) {
+    p = siq_take(s, &g, -1, &v);
+    if (!CHECK(p.ts == T + NL && p.serial == i)) break;
+  }
+  last[0] = v;
+  fake_stall(&f, K, siq_tick_ns(T + NL + 1) + 100);
   p = siq_take(s, &g, -1, &v);
   CHECKF(f.reads > K, "it returned before the clock moved (%ld reads)",
          f.reads);
-  CHECK_U64(p.ts, T + 1);
+  CHECK_U64(p.ts, T + NL + 1);
   CHECK_U64(p.serial, 0);
   CHECK_U64(p.qual, (uint64_t)q[0]);
   CHECK(ids_value_cmp(&v, &last[0]) > 0);
-  /* at the new tick every type starts again from 0, without waiting */
+  last[0] = v;
+  /* at the new tick every type comes without waiting, above the last ID
+  ** of any type (one tail per tick) */
   for (int l = 1; l < NL; l++) {
     f.reads = 0;
     p = siq_take(s, &g, q[l], &v);
-    CHECKF(p.ts == T + 1 && p.serial == 0 && f.reads <= 2, "%s at the "
-           "new tick: ts %" PRIu64 " serial %" PRIu64 " (%ld reads)",
-           lanes[l].name, p.ts, p.serial, f.reads);
-    CHECK(ids_value_cmp(&v, &last[l]) > 0);
+    CHECKF(p.ts == T + NL + 1 && f.reads <= 2, "%s at the new tick: ts %"
+           PRIu64 " serial %" PRIu64 " (%ld reads)", lanes[l].name, p.ts,
+           p.serial, f.reads);
+    CHECK(ids_value_cmp(&v, &last[0]) > 0);
+    last[0] = v;
   }
-  /* user: 2048 per tick, then a wait of its own */
-  for (uint64_t i = 1; i < 2048; i++) {
+  /* user: up to serial 2047 in this tick, then a wait of its own */
+  for (uint64_t i = p.serial + 1; i < 2048; i++) {
     p = siq_take(s, &g, q[1], &v);
-    if (!CHECK(p.ts == T + 1 && p.serial == i)) break;
+    if (!CHECK(p.ts == T + NL + 1 && p.serial >= i)) break;
+    i = p.serial;
   }
-  fake_stall(&f, K, siq_tick_ns(T + 2));
+  CHECK_U64(p.serial, 2047);
+  fake_stall(&f, K, siq_tick_ns(T + NL + 2));
   p = siq_take(s, &g, q[1], &v);
-  CHECKF(f.reads > K && p.ts == T + 2 && p.serial == 0, "user 2049: ts %"
-         PRIu64 " serial %" PRIu64 " after %ld reads", p.ts, p.serial,
-         f.reads);
+  CHECKF(f.reads > K && p.ts == T + NL + 2 && p.serial == 0, "user after "
+         "serial 2047: ts %" PRIu64 " serial %" PRIu64 " after %ld reads",
+         p.ts, p.serial, f.reads);
   /* a value that is no type is refused */
   {
     ids_value w = {{SENTINEL, SENTINEL, SENTINEL}};

@@ -1,0 +1,783 @@
+/*
+** test_gen_defects.c: the generator and ids_define defects of the tracker
+** (items 1-12, issue 16), each on an injected clock where time matters:
+**
+**   1  time + sequence = 64 bits: past the last tick is an error, never a
+**      repeat of the last tick's first ID
+**   2  time + sequence over 64 bits (52-bit us + 16, ns + 22, a 64-bit
+**      sequence): true times and full sequences
+**   3  SIQ: one generator's IDs strictly increase across types; policy
+**      error refuses every type after a step back
+**   4  no sequence: every random field is filled, not only the first
+**   5  a narrow random field without sequence: many IDs per tick
+**   6  fractional units: exact ticks (1000/999999999 s)
+**   7  field names that are generator option names are refused
+**   8  fork while another thread is inside a Flax generator's lock
+**   9  layouts whose IDs would decrease are refused
+**  10  b64sort alphabets out of order; node fields over 63 bits
+**  11  max_ahead_ms: hold runs ahead of a stalled clock, within the limit
+**  12  define: name length, strict units, bytes range, default encodings
+**
+** A watchdog (alarm) turns a hang into a failure naming the case.
+*/
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+#define NS  INT64_C(1000000000)
+#define MS  INT64_C(1000000)
+
+static const char *volatile current = "start";
+static sigjmp_buf watchdog;
+
+/* A hang is one failure; the run goes on with the next case. */
+static void hung (int sig) {
+  (void)sig;
+  siglongjmp(watchdog, 1);
+}
+
+static void begin (const char *name, unsigned seconds) {
+  current = name;
+  alarm(seconds);
+}
+
+static int64_t wallns (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * NS + ts.tv_nsec;
+}
+
+/* ids_define of fields[n] with encodings dec, hex (hex only over 64 bits);
+** the scheme, or NULL with e filled. */
+static const ids_scheme *define (const char *name, const ids_fieldspec *f,
+                                 int n, ids_error *e) {
+  static const char *const enc[] = {"hex"};
+  ids_defspec sp = {name, f, n, enc, 1, NULL, 0};
+  const ids_scheme *s = NULL;
+  memset(e, 0, sizeof *e);
+  if (ids_define(&sp, &s, e) != IDS_OK) return NULL;
+  return s;
+}
+
+static uint64_t fieldof (const ids_scheme *s, const ids_value *v,
+                         const char *name) {
+  uint64_t x[IDS_MAXFIELDS];
+  int i = ids_field_index(s, name);
+  ids_decompose(s, v, x);
+  return i < 0 ? SENTINEL : x[i];
+}
+
+/* n IDs; counts failures, duplicates and pairs not above the previous. */
+typedef struct tally { long made, fails, dups, notup; int code; } tally;
+
+static void count (ids_value *a, long n, tally *t) {
+  t->made = n;
+  t->notup = 0;
+  for (long i = 1; i < n; i++)
+    if (ids_value_cmp(&a[i], &a[i - 1]) <= 0) t->notup++;
+  qsort(a, (size_t)n, sizeof *a, cmpval);
+  t->dups = 0;
+  for (long i = 1; i < n; i++)
+    if (ids_value_cmp(&a[i], &a[i - 1]) == 0) t->dups++;
+}
+
+/* ----------------------------------------------------------- item 1 */
+
+static void test_end_of_range (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 56, "ns", 0, 0},
+    {"sequence", "sequence", 8, NULL, 0, 0},
+  };
+  ids_error e;
+  const ids_scheme *s;
+  int64_t clk;
+  ids_clock c = {frozen_now, &clk};
+  ids_generator g;
+  ids_value a[300];
+  tally t = {0};
+  begin("item 1: end of range", 10);
+  f[0].epoch_ms = wallns() / MS - 86400000;          /* yesterday */
+  s = define("t_end64", f, 2, &e);
+  if (!CHECKF(s != NULL, "%s", e.msg)) return;
+  clk = f[0].epoch_ms * MS + ((INT64_C(1) << 56) - 1);  /* the last tick */
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+    return;
+  for (long i = 0; i < 300; i++) {
+    int r = ids_next(&g, &a[t.made], &e);
+    if (r != IDS_OK) { t.fails++; t.code = r; continue; }
+    t.made++;
+  }
+  CHECKF(t.made == 256, "made %ld IDs in the last tick, want 256", t.made);
+  CHECKF(t.fails == 44 && t.code == IDS_ERANGE, "%ld failures, code %d",
+         t.fails, t.code);
+  CHECKF(strstr(e.msg, "past its end") != NULL, "message: %s", e.msg);
+  count(a, t.made, &t);
+  CHECKF(t.dups == 0 && t.notup == 0, "%ld duplicates, %ld not increasing",
+         t.dups, t.notup);
+}
+
+/* ----------------------------------------------------------- item 2 */
+
+/* n IDs at a frozen clock: all at `tick`, sequence 0..n-1. */
+static void wide_case (const char *name, ids_fieldspec *f, int nf,
+                       int64_t ns, uint64_t tick, long n) {
+  ids_error e;
+  const ids_scheme *s = define(name, f, nf, &e);
+  int64_t clk = ns;
+  ids_clock c = {frozen_now, &clk};
+  ids_generator g;
+  ids_value *a = malloc((size_t)n * sizeof *a);
+  tally t = {0};
+  long badtime = 0, badseq = 0;
+  if (!CHECKF(s != NULL, "%s: %s", name, e.msg) || !CHECK(a != NULL) ||
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK)) {
+    free(a);
+    return;
+  }
+  for (long i = 0; i < n; i++) {
+    int r = ids_next(&g, &a[i], &e);
+    if (!CHECKF(r == IDS_OK, "%s ID %ld: %s", name, i, e.msg)) return;
+    if (fieldof(s, &a[i], "time") != tick) badtime++;
+    if (fieldof(s, &a[i], "sequence") != (uint64_t)i) badseq++;
+  }
+  CHECKF(badtime == 0, "%s: %ld of %ld IDs with a wrong time (first: %"
+         PRIu64 ", want %" PRIu64 ")", name, badtime, n,
+         fieldof(s, &a[0], "time"), tick);
+  CHECKF(badseq == 0, "%s: %ld IDs with the wrong sequence", name, badseq);
+  count(a, n, &t);
+  CHECKF(t.dups == 0 && t.notup == 0, "%s: %ld duplicates, %ld not "
+         "increasing", name, t.dups, t.notup);
+  free(a);
+}
+
+static void test_wide_state (void) {
+  const int64_t ns = INT64_C(1767225600) * NS + 123456789;   /* 2026 */
+  ids_fieldspec us[] = {
+    {"time", "time", 52, "us", 0, 0},
+    {"sequence", "sequence", 16, NULL, 0, 0},
+    {"random", "random", 60, NULL, 0, 0},
+  };
+  ids_fieldspec nsf[] = {
+    {"time", "time", 62, "ns", 0, 0},
+    {"sequence", "sequence", 22, NULL, 0, 0},
+    {"random", "random", 44, NULL, 0, 0},
+  };
+  ids_fieldspec s64[] = {
+    {"time", "time", 32, "s", 0, 0},
+    {"sequence", "sequence", 64, NULL, 0, 0},
+  };
+  begin("item 2: time + sequence over 64 bits", 20);
+  wide_case("t_us52_seq16", us, 3, ns, (uint64_t)(ns / 1000), 65536);
+  wide_case("t_ns62_seq22", nsf, 3, ns, (uint64_t)ns, 70000);
+  wide_case("t_s32_seq64", s64, 2, ns, (uint64_t)(ns / NS), 5000);
+  /* and on the real clock: times within the run, in two threads */
+  {
+    ids_error e;
+    const ids_scheme *s = ids_find("t_ns62_seq22");
+    ids_generator g;
+    ids_value *all = malloc(2 * 200000 * sizeof *all);
+    int64_t t0 = wallns(), t1;
+    if (!CHECK(s != NULL && all != NULL) ||
+        !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) ==
+               IDS_OK)) {
+      free(all);
+      return;
+    }
+    two_threads("ns62 + seq22", &g, all, 200000);
+    t1 = wallns();
+    {
+      long off = 0;
+      for (long i = 0; i < 400000; i++) {
+        uint64_t tm = fieldof(s, &all[i], "time");
+        if (tm < (uint64_t)t0 || tm > (uint64_t)t1) off++;
+      }
+      CHECKF(off == 0, "%ld IDs stamped outside the run", off);
+    }
+    free(all);
+  }
+}
+
+/* ----------------------------------------------------------- item 3 */
+
+static void test_siq_order (void) {
+  const ids_scheme *s = ids_find("siq");
+  const uint64_t T = (uint64_t)1750000000 * 65536 + 777;
+  const int64_t user = ids_qualifier_value(s, "user", 4);
+  const int64_t msg = ids_qualifier_value(s, "message", 7);
+  ids_error e;
+  ids_generator g;
+  ids_value *a = malloc(300000 * sizeof *a), v, prev;
+  fake f = {siq_tick_ns(T) + 100, 0, 0, 0};
+  ids_clock c = {fake_now, &f};
+  tally t = {0};
+  long n = 0, bad = 0;
+  begin("item 3: siq order across types", 60);
+  if (!CHECK(a != NULL)) return;
+  /* the real clock, content and user alternating, then three types */
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK);
+  for (long i = 0; i < 200000; i++) {
+    int r = (i & 1) ? ids_next_as(&g, user, &a[n], &e)
+                    : ids_next(&g, &a[n], &e);
+    if (!CHECKF(r == IDS_OK, "siq ID %ld: %s", i, e.msg)) break;
+    n++;
+  }
+  for (long i = 0; i < 90000; i++) {
+    int64_t q = i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg;
+    if (!CHECKF(ids_next_as(&g, q, &a[n], &e) == IDS_OK, "%s", e.msg))
+      break;
+    if (fieldof(s, &a[n], "qualifier") != (uint64_t)(q < 0 ? 15 : q)) bad++;
+    n++;
+  }
+  CHECKF(bad == 0, "%ld IDs of the wrong type", bad);
+  count(a, n, &t);
+  CHECKF(t.notup == 0 && t.dups == 0, "siq mixed types: %ld of %ld IDs not "
+         "above the previous one, %ld duplicates", t.notup, n, t.dups);
+  /* a frozen tick: one type alone keeps its whole capacity */
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  n = 0;
+  for (long i = 0; i < 2048; i++) {
+    if (!CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK)) break;
+    if (fieldof(s, &a[n], "timestamp") != T ||
+        fieldof(s, &a[n], "serial") != (uint64_t)i) bad++;
+    n++;
+  }
+  CHECKF(bad == 0 && n == 2048, "user alone: %ld IDs off the frozen tick "
+         "or serial", bad);
+  /* content still fits above the last user ID in this tick */
+  f.reads = 0;
+  CHECK(ids_next(&g, &a[n], &e) == IDS_OK);
+  CHECKF(f.reads <= 2 && fieldof(s, &a[n], "timestamp") == T &&
+         fieldof(s, &a[n], "serial") == 8188, "content after user's full "
+         "tick: ts %" PRIu64 " serial %" PRIu64, fieldof(s, &a[n],
+         "timestamp"), fieldof(s, &a[n], "serial"));
+  n++;
+  /* user is spent: it waits for the next tick */
+  fake_stall(&f, 20, siq_tick_ns(T + 1) + 100);
+  CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK);
+  CHECKF(f.reads > 20 && fieldof(s, &a[n], "timestamp") == T + 1 &&
+         fieldof(s, &a[n], "serial") == 0, "user after its full tick: ts %"
+         PRIu64 " after %ld reads", fieldof(s, &a[n], "timestamp"), f.reads);
+  n++;
+  count(a, n, &t);
+  CHECK(t.notup == 0 && t.dups == 0);
+  /* policy error: a step back of 1 s refuses every type (issue 16.3) */
+  f.ns = siq_tick_ns(T + 5);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_ERROR, &c, &e) == IDS_OK);
+  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  f.ns -= NS;
+  v.w[0] = v.w[1] = v.w[2] = SENTINEL;
+  CHECK(ids_next(&g, &v, &e) == IDS_ECLOCK);
+  CHECKF(ids_next_as(&g, user, &v, &e) == IDS_ECLOCK,
+         "a user ID after a step back under policy error: %s (below the "
+         "last: %d)", vhex(&v), ids_value_cmp(&v, &prev) <= 0);
+  CHECK(ids_next_as(&g, msg, &v, &e) == IDS_ECLOCK);
+  /* policy hold: the same step gives IDs above the last, every type */
+  f.ns = siq_tick_ns(T + 5);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  f.ns -= NS;
+  for (int i = 0; i < 300; i++) {
+    int r = ids_next_as(&g, i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg, &v,
+                        &e);
+    if (!CHECKF(r == IDS_OK, "hold after a step back: %s", e.msg)) break;
+    if (!CHECKF(ids_value_cmp(&v, &prev) > 0 &&
+                fieldof(s, &v, "timestamp") == T + 5, "hold: ID %d %s "
+                "after %s", i, vhex(&v), vhex(&prev)))
+      break;
+    prev = v;
+  }
+  free(a);
+}
+
+/* ----------------------------------------------------------- item 4 */
+
+static void test_two_random (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 48, "ms", 0, 0},
+    {"r1", "random", 40, NULL, 0, 0},
+    {"r2", "random", 40, NULL, 0, 0},
+  };
+  ids_error e;
+  const ids_scheme *s = define("t_two_random", f, 3, &e);
+  ids_generator g;
+  ids_value a[1000];
+  long zero = 0;
+  tally t = {0};
+  begin("item 4: two random fields", 10);
+  if (!CHECKF(s != NULL, "%s", e.msg) ||
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+    return;
+  for (int i = 0; i < 1000; i++) {
+    if (!CHECK(ids_next(&g, &a[i], &e) == IDS_OK)) return;
+    if (fieldof(s, &a[i], "r2") == 0) zero++;
+  }
+  CHECKF(zero <= 1, "the second random field is 0 in %ld of 1000 IDs", zero);
+  count(a, 1000, &t);
+  CHECK(t.dups == 0 && t.notup == 0);
+}
+
+/* ----------------------------------------------------------- item 5 */
+
+static void test_narrow_random (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 48, "ms", 0, 0},
+    {"random", "random", 24, NULL, 0, 0},
+  };
+  ids_error e;
+  const ids_scheme *s = define("t_rand24", f, 2, &e);
+  const int64_t T = INT64_C(1767225600000) * MS;
+  fake fk = {T, 0, 0, 0};
+  ids_clock c = {fake_now, &fk};
+  ids_generator g;
+  ids_value a[1000];
+  long off = 0, bigstep = 0;
+  tally t = {0};
+  begin("item 5: narrow random field", 10);
+  if (!CHECKF(s != NULL, "%s", e.msg) ||
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+    return;
+  /* the clock moves on only if the generator waits for it */
+  fake_stall(&fk, 100000, T + MS);
+  for (int i = 0; i < 500; i++) {
+    if (!CHECK(ids_next(&g, &a[i], &e) == IDS_OK)) return;
+    if (fieldof(s, &a[i], "time") != (uint64_t)(T / MS)) off++;
+  }
+  CHECKF(off <= 1, "%ld of 500 IDs waited for another ms", off);
+  count(a, 500, &t);
+  CHECK(t.dups == 0 && t.notup == 0);
+  /* Flax keeps its step of 1..2^32 */
+  {
+    const ids_scheme *fx = ids_find("flax");
+    fake fz = {T, 0, 0, 0};
+    ids_clock cz = {fake_now, &fz};
+    CHECK(ids_generator_init(&g, fx, NULL, IDS_HOLD, &cz, &e) == IDS_OK);
+    for (int i = 0; i < 1000; i++) {
+      CHECK(ids_next(&g, &a[i], &e) == IDS_OK);
+      if (i > 0 && fieldof(fx, &a[i], "random") -
+                   fieldof(fx, &a[i - 1], "random") > (1u << 24))
+        bigstep++;
+    }
+    CHECKF(bigstep > 900, "flax: only %ld of 999 steps above 2^24", bigstep);
+  }
+}
+
+/* ----------------------------------------------------------- item 6 */
+
+static void test_fraction_unit (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 52, "1000/999999999 s", 0, 0},
+    {"sequence", "sequence", 10, NULL, 0, 0},
+  };
+  ids_error e;
+  const ids_scheme *s = define("t_fraction", f, 2, &e);
+  int64_t clk;
+  ids_clock c = {frozen_now, &clk};
+  ids_generator g;
+  ids_value v;
+  long wrong = 0;
+  begin("item 6: fractional unit", 10);
+  if (!CHECKF(s != NULL, "%s", e.msg)) return;
+  for (int64_t k = 0; k < 200; k++) {
+    unsigned __int128 want;
+    clk = INT64_C(1767225600) * NS + k * INT64_C(7777777777);
+    /* a tick is 1000/999999999 s: ns * 999999999 / 1e12 */
+    want = (unsigned __int128)clk * 999999999u / 1000000000000u;
+    if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK &&
+               ids_next(&g, &v, &e) == IDS_OK))
+      return;
+    if (fieldof(s, &v, "time") != (uint64_t)want) {
+      if (wrong++ == 0)
+        fprintf(stderr, "  at %lld ns: tick %" PRIu64 ", want %" PRIu64
+                "\n", (long long)clk, fieldof(s, &v, "time"),
+                (uint64_t)want);
+    }
+  }
+  CHECKF(wrong == 0, "%ld of 200 clock readings gave the wrong tick", wrong);
+}
+
+/* ----------------------------------------------------------- item 7 */
+
+static void test_reserved_names (void) {
+  static const char *const reserved[] = {
+    "epoch_ms", "start_timestamp", "policy", "max_ahead_ms", "slots",
+    "qualifier", "node_name", "domain_name", "x_name",
+  };
+  begin("item 7: reserved field names", 10);
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++) {
+    for (int k = 0; k < 2; k++) {          /* as a node, as a constant */
+      ids_fieldspec f[] = {
+        {"time", "time", 41, "ms", 0, 0},
+        {reserved[i], k ? "constant" : "node", 10, NULL, 0, 0},
+        {"seq", "sequence", 12, NULL, 0, 0},
+      };
+      char name[32];
+      ids_error e;
+      snprintf(name, sizeof name, "t_res%zu_%d", i, k);
+      CHECKF(define(name, f, 3, &e) == NULL && e.code == IDS_EINVAL &&
+             strstr(e.msg, reserved[i]) && strstr(e.msg, "reserved"),
+             "field '%s' (%s): %s", reserved[i], f[1].kind, e.msg);
+      CHECK(ids_find(name) == NULL);
+    }
+  }
+  {
+    ids_fieldspec f[] = {
+      {"time", "time", 41, "ms", 0, 0},
+      {"name", "node", 10, NULL, 0, 0},        /* not reserved */
+      {"epoch", "node", 4, NULL, 0, 0},
+      {"seq", "sequence", 8, NULL, 0, 0},
+    };
+    ids_error e;
+    CHECKF(define("t_res_ok", f, 4, &e) != NULL, "%s", e.msg);
+  }
+}
+
+/* ----------------------------------------------------------- item 8 */
+
+static volatile int spinning = 1;
+
+static void *busy (void *arg) {
+  ids_generator *g = arg;
+  ids_value v;
+  ids_error e;
+  while (spinning) ids_next(g, &v, &e);
+  return NULL;
+}
+
+static void test_fork_lock (void) {
+  const ids_scheme *s = ids_find("flax");
+  ids_generator g;
+  ids_error e;
+  pthread_t th;
+  int hangs = 0, fails = 0, forks = 0;
+  begin("item 8: fork under a held lock", 200);
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+    return;
+  if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
+  for (int i = 0; i < 300 && hangs < 5; i++) {
+    pid_t p = fork();
+    int st;
+    if (p == 0) {
+      ids_value v;
+      signal(SIGALRM, SIG_DFL);
+      alarm(2);                              /* default action: killed */
+      _exit(ids_next(&g, &v, &e) == IDS_OK ? 0 : 3);
+    }
+    if (p < 0) { fails++; break; }
+    forks++;
+    if (waitpid(p, &st, 0) != p) { fails++; continue; }
+    if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) hangs++;
+    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fails++;
+  }
+  spinning = 0;
+  pthread_join(th, NULL);
+  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung in ids_next, "
+         "%d failed", hangs, forks, fails);
+}
+
+/* ----------------------------------------------------------- item 9 */
+
+static void test_decreasing_layouts (void) {
+  static const struct { const char *k[3]; } bad[] = {
+    {{"random", "time", "node"}},
+    {{"sequence", "time", "node"}},
+    {{"node", "random", "time"}},
+    {{"time", "random", "sequence"}},     /* fresh random above the count */
+  };
+  begin("item 9: decreasing layouts", 10);
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    ids_fieldspec f[3];
+    char name[32];
+    ids_error e;
+    for (int k = 0; k < 3; k++) {
+      static const char *const names[] = {"a", "b", "c"};
+      int tm = strcmp(bad[i].k[k], "time") == 0;
+      f[k] = (ids_fieldspec){names[k], bad[i].k[k], tm ? 40 : 8, "s", 0, 0};
+    }
+    snprintf(name, sizeof name, "t_dec%zu", i);
+    CHECKF(define(name, f, 3, &e) == NULL && e.code == IDS_EINVAL &&
+           strstr(e.msg, "above"), "%s, %s, %s: %s", bad[i].k[0],
+           bad[i].k[1], bad[i].k[2], e.msg);
+  }
+  {
+    ids_fieldspec f[] = {
+      {"node", "node", 8, NULL, 0, 0}, {"time", "time", 41, "ms", 0, 0},
+      {"c", "constant", 3, NULL, 0, 5}, {"seq", "sequence", 8, NULL, 0, 0},
+      {"r", "random", 4, NULL, 0, 0},
+    };
+    ids_error e;
+    CHECKF(define("t_dec_ok", f, 5, &e) != NULL, "%s", e.msg);
+  }
+}
+
+/* ---------------------------------------------------------- item 10 */
+
+static void test_alphabet_and_node (void) {
+  static const char asc[] =
+    "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+  char desc[65], swapped[65], enc[3][80];
+  ids_fieldspec f[] = {
+    {"time", "time", 41, "ms", 0, 0}, {"seq", "sequence", 23, NULL, 0, 0},
+  };
+  ids_error e;
+  begin("item 10: b64sort order, 64-bit node", 10);
+  for (int i = 0; i < 64; i++) desc[i] = asc[63 - i];
+  desc[64] = '\0';
+  memcpy(swapped, asc, 65);
+  swapped[10] = asc[11], swapped[11] = asc[10];
+  snprintf(enc[0], sizeof enc[0], "b64sort:%s", desc);
+  snprintf(enc[1], sizeof enc[1], "b64sort:%s", swapped);
+  snprintf(enc[2], sizeof enc[2], "b64sort:%s", asc);
+  for (int i = 0; i < 3; i++) {
+    const char *en[] = {enc[i]};
+    ids_defspec sp = {NULL, f, 2, en, 1, NULL, 0};
+    const ids_scheme *s = NULL;
+    char name[32];
+    int r;
+    snprintf(name, sizeof name, "t_b64sort%d", i);
+    sp.name = name;
+    r = ids_define(&sp, &s, &e);
+    if (i < 2)
+      CHECKF(r == IDS_EINVAL && strstr(e.msg, "ascending"), "alphabet %d: "
+             "%d %s", i, r, r ? e.msg : "accepted");
+    else
+      CHECKF(r == IDS_OK, "the ascending alphabet: %s", e.msg);
+  }
+  {
+    ids_fieldspec n64[] = {
+      {"time", "time", 41, "ms", 0, 0}, {"node", "node", 64, NULL, 0, 0},
+      {"seq", "sequence", 12, NULL, 0, 0},
+    };
+    const ids_scheme *s;
+    CHECKF(define("t_node64", n64, 3, &e) == NULL && e.code == IDS_EINVAL &&
+           strstr(e.msg, "63"), "a 64-bit node field: %s", e.msg);
+    n64[1].bits = 63;
+    s = define("t_node63", n64, 3, &e);
+    if (CHECKF(s != NULL, "%s", e.msg)) {
+      ids_optval o[IDS_MAXOPTS] = {{0}};
+      ids_generator g;
+      ids_value v;
+      CHECK(s->genopts[0].max == INT64_MAX);
+      setopt(s, o, "node", INT64_MAX, NULL);
+      CHECK(ids_generator_init(&g, s, o, IDS_HOLD, NULL, &e) == IDS_OK &&
+            ids_next(&g, &v, &e) == IDS_OK &&
+            fieldof(s, &v, "node") == (uint64_t)INT64_MAX);
+    }
+  }
+}
+
+/* ---------------------------------------------------------- item 11 */
+
+static void test_max_ahead (void) {
+  const ids_scheme *s = ids_find("fluid");
+  const int64_t E = INT64_C(1735689600000) * MS;     /* FLUID's epoch */
+  const int64_t T = E + INT64_C(3600000) * MS;       /* tick 3600000 */
+  fake f = {T, 0, 0, 0};
+  ids_clock c = {fake_now, &f};
+  ids_generator g;
+  ids_error e;
+  ids_value *a = malloc(20000 * sizeof *a);
+  long n = 0, wrong = 0;
+  tally t = {0};
+  begin("item 11: max_ahead_ms", 20);
+  if (!CHECK(a != NULL) ||
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+    return;
+  /* range-checked, naming the option */
+  CHECKF(ids_generator_set_ahead(&g, -1, &e) == IDS_ERANGE &&
+         strstr(e.msg, "max_ahead_ms"), "%s", e.msg);
+  CHECK(ids_generator_set_ahead(&g, 3600001, &e) == IDS_ERANGE);
+  CHECK(ids_generator_set_ahead(&g, 3600000, &e) == IDS_OK);
+  CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK);
+  /* a stalled clock: ticks 0..3 ms ahead of it, 1024 IDs each, without
+  ** waiting */
+  f.reads = 0;
+  for (long i = 0; i < 4 * 1024; i++) {
+    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    if (fieldof(s, &a[n], "timestamp") != (uint64_t)(3600000 + i / 1024))
+      wrong++;
+    n++;
+  }
+  CHECKF(wrong == 0, "%ld IDs off the expected ticks", wrong);
+  CHECKF(f.reads < 10000, "the generator waited (%ld clock reads)",
+         f.reads);
+  /* 4 ms ahead is too far: it waits until the clock is 3 ms behind */
+  fake_stall(&f, 50, T + 1 * MS);
+  CHECK(ids_next(&g, &a[n], &e) == IDS_OK);
+  CHECKF(f.reads > 50 && fieldof(s, &a[n], "timestamp") == 3600004,
+         "after the ahead limit: %ld reads, tick %" PRIu64, f.reads,
+         fieldof(s, &a[n], "timestamp"));
+  n++;
+  /* the clock catches up and passes */
+  f.ns = T + 10 * MS;
+  for (int i = 0; i < 3000; i++) {
+    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    n++;
+  }
+  CHECK(fieldof(s, &a[n - 3000], "timestamp") == 3600010);
+  /* stepped back 2 s with max_ahead_ms 2500: the held tick, then the next
+  ** ones, without waiting */
+  CHECK(ids_generator_set_ahead(&g, 2500, &e) == IDS_OK);
+  f.ns = T + 2000 * MS;
+  CHECK(ids_next(&g, &a[n++], &e) == IDS_OK);
+  f.ns = T;
+  f.reads = 0;
+  wrong = 0;
+  for (long i = 0; i < 1023 + 3 * 1024; i++) {
+    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    if (fieldof(s, &a[n], "timestamp") != (uint64_t)(3602000 + (i + 1) /
+                                                     1024))
+      wrong++;
+    n++;
+  }
+  CHECKF(wrong == 0 && f.reads < 10000, "stepped back: %ld IDs off the "
+         "expected ticks, %ld clock reads", wrong, f.reads);
+  count(a, n, &t);
+  CHECKF(t.dups == 0 && t.notup == 0, "%ld duplicates, %ld not increasing "
+         "in %ld IDs", t.dups, t.notup, n);
+  /* default 0: a stalled clock means waiting, as before */
+  f.ns = T + 5000 * MS;
+  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  for (int i = 0; i < 1024; i++) CHECK(ids_next(&g, &a[0], &e) == IDS_OK);
+  fake_stall(&f, 50, f.ns + MS);
+  CHECK(ids_next(&g, &a[0], &e) == IDS_OK);
+  CHECK(f.reads > 50);
+  /* step mode (no sequence): when the random field is spent, the next
+  ** ticks up to 3 ms ahead draw afresh; the 4th waits for the clock */
+  {
+    ids_fieldspec fs[] = {
+      {"time", "time", 48, "ms", 0, 0}, {"random", "random", 6, NULL, 0, 0},
+    };
+    const ids_scheme *r6 = define("t_ahead_step", fs, 2, &e);
+    long reads3 = -1;
+    n = 0;
+    f.ns = T;
+    if (!CHECKF(r6 != NULL, "%s", e.msg) ||
+        !CHECK(ids_generator_init(&g, r6, NULL, IDS_HOLD, &c, &e) ==
+               IDS_OK) ||
+        !CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK))
+      return;
+    fake_stall(&f, 100000, T + MS);
+    for (; n < 1000; n++) {
+      uint64_t tk;
+      if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+      tk = fieldof(r6, &a[n], "time");
+      if (tk == (uint64_t)(T / MS) + 3 && reads3 < 0) reads3 = f.reads;
+      if (tk == (uint64_t)(T / MS) + 4) break;
+    }
+    CHECKF(reads3 >= 0 && reads3 < 1000, "step mode reached 3 ms ahead "
+           "after %ld clock reads", reads3);
+    CHECKF(n < 1000 && f.reads > 100000, "the tick 4 ms ahead came after "
+           "%ld reads (ID %ld)", f.reads, n);
+    count(a, n + 1, &t);
+    CHECK(t.dups == 0 && t.notup == 0);
+  }
+  free(a);
+}
+
+/* ---------------------------------------------------------- item 12 */
+
+static void test_define_checks (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 48, "ms", 0, 0}, {"seq", "sequence", 12, NULL, 0, 0},
+  };
+  static const char *const enc[] = {"dec"};
+  ids_defspec sp = {"t_def", f, 2, enc, 1, NULL, 0};
+  const ids_scheme *s;
+  ids_error e;
+  char longname[40];
+  begin("item 12: define checks", 10);
+  memset(longname, 'n', 32);
+  longname[32] = '\0';
+  sp.name = longname;
+  CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
+         !strstr(e.msg, "required"), "a 32-character scheme name: %s", e.msg);
+  sp.name = "t_def_fname";
+  f[1].name = longname;
+  CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
+         !strstr(e.msg, "required"), "a 32-character field name: %s", e.msg);
+  f[1].name = "seq";
+  {
+    static const char *const units[] = {
+      "1/ +2   s", "1/+2 s", "+1/2 s", " 1/2 s", "1 /2 s", "1/2s", "1/2  s",
+      "1/2 s ", "1/-2 s", "-1/2 s", "1/2 S", "1/0 s", "0/1 s", "1/2",
+      "1/1000000001 s", "0x10/2 s",
+    };
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+      char name[32];
+      f[0].unit = units[i];
+      snprintf(name, sizeof name, "t_unit%zu", i);
+      sp.name = name;
+      CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "unit"),
+             "unit '%s' accepted", units[i]);
+    }
+    f[0].unit = "1/2000 s";
+    sp.name = "t_unit_ok";
+    CHECKF(ids_define(&sp, &s, &e) == IDS_OK && s->unit.per_sec_num == 2000,
+           "%s", e.msg);
+    f[0].unit = "ms";
+  }
+  {
+    static const long long bytes[] = {65544, -65528, -1, 21, 6,
+                                      4294967304ll};
+    for (size_t i = 0; i < sizeof bytes / sizeof *bytes; i++) {
+      sp.name = "t_bytes";
+      sp.bytes = bytes[i];
+      CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "bytes"),
+             "bytes %lld accepted", bytes[i]);
+    }
+    sp.bytes = 9;
+    CHECKF(ids_define(&sp, &s, &e) == IDS_OK && s->bytes == 9, "%s", e.msg);
+    sp.bytes = 0;
+  }
+  {
+    ids_fieldspec w[] = {
+      {"time", "time", 48, "ms", 0, 0}, {"random", "random", 80, NULL, 0, 0},
+    };
+    sp.encodings = NULL;
+    sp.nencodings = 0;
+    sp.name = "t_noenc64";
+    if (CHECKF(ids_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
+      CHECKF(s->ncodecs == 2 && strcmp(s->codecs[0]->name, "dec") == 0 &&
+             strcmp(s->codecs[1]->name, "hex") == 0, "%d codecs",
+             s->ncodecs);
+    sp.fields = w;
+    sp.name = "t_noenc128";
+    if (CHECKF(ids_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
+      CHECKF(s->ncodecs == 1 && strcmp(s->codecs[0]->name, "hex") == 0,
+             "%d codecs", s->ncodecs);
+    sp.name = "t_noenc_bad";
+    sp.nencodings = 1;                     /* one, but no array */
+    CHECK(ids_define(&sp, &s, &e) == IDS_EINVAL);
+  }
+}
+
+static void run (void (*test) (void)) {
+  if (sigsetjmp(watchdog, 1) == 0) test();
+  else {
+    fprintf(stderr, "FAIL: '%s' hung (watchdog)\n", current);
+    t_failed++;
+  }
+  alarm(0);
+}
+
+int main (void) {
+  if (ids_init() != IDS_OK) { fputs("ids_init failed\n", stderr); return 2; }
+  signal(SIGALRM, hung);
+  run(test_end_of_range);
+  run(test_wide_state);
+  run(test_siq_order);
+  run(test_two_random);
+  run(test_narrow_random);
+  run(test_fraction_unit);
+  run(test_reserved_names);
+  run(test_fork_lock);
+  run(test_decreasing_layouts);
+  run(test_alphabet_and_node);
+  run(test_max_ahead);
+  run(test_define_checks);
+  return t_done();
+}
