@@ -10,6 +10,10 @@
 ** -p sets a scheme parameter, -o a generator option (see `info`).  -l runs
 ** a Lua file first (to idscheme.define schemes); shipped scripted schemes
 ** (ulid, uuidv7, ...) load by name.  The command embeds Lua 5.4 for both.
+**
+** Exit status: 0 done; 1 a TEXT that does not decode; 2 a usage error (an
+** option or argument the command does not take, a key given twice, a
+** bad value), said on stderr naming the argument.
 */
 #include <errno.h>
 #include <inttypes.h>
@@ -79,8 +83,23 @@ static int64_t toint (const char *s, const char *what) {
   long long x;
   errno = 0;
   x = strtoll(s, &end, 10);
-  if (errno || end == s || *end) die("%s: '%s' is not an integer", what, s);
+  if (end == s || *end) die("%s: '%s' is not an integer", what, s);
+  if (errno == ERANGE)
+    die(x < 0 ? "%s: '%s' is too small" : "%s: '%s' is too large", what, s);
   return (int64_t)x;
+}
+
+/* A field value, 0..2^64-1 (strtoull alone would wrap a negative one). */
+static uint64_t touint (const char *s, const char *what) {
+  const char *d = s + strspn(s, " \t\n\v\f\r");
+  char *end;
+  unsigned long long x;
+  errno = 0;
+  x = strtoull(s, &end, 10);
+  if (end == s || *end) die("%s: '%s' is not an integer", what, s);
+  if (*d == '-' && x != 0) die("%s: '%s' is negative", what, s);
+  if (errno == ERANGE) die("%s: '%s' is too large", what, s);
+  return (uint64_t)x;
 }
 
 /* NAME=VALUE into the option table described by defs. */
@@ -92,6 +111,7 @@ static void setopt (const ids_optdef *defs, int n, ids_optval *vals,
   *eq = '\0';
   for (i = 0; i < n && strcmp(defs[i].name, arg) != 0; i++) ;
   if (i == n) die("unknown %s '%s'", what, arg);
+  if (vals[i].set) die("%s '%s' given twice", what, arg);
   vals[i].set = 1;
   if (defs[i].type == IDS_OPT_INT) vals[i].i = toint(eq + 1, arg);
   else vals[i].s = eq + 1, vals[i].len = strlen(eq + 1);
@@ -106,7 +126,10 @@ typedef struct args {
   int nrest;
 } args;
 
-static void parse (int argc, char **argv, args *a) {
+/* `opts`: the options the command takes ("nepo"); `rest`: whether it
+** takes arguments after them.  Anything else is a usage error. */
+static void parse (int argc, char **argv, args *a, const char *cmd,
+                   const char *opts, int rest_ok) {
   const ids_scheme *d;
   const char *enc = NULL;
   ids_error e;
@@ -115,6 +138,7 @@ static void parse (int argc, char **argv, args *a) {
   if ((d = lookup(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
   memset(a, 0, sizeof *a);
   a->count = 1;
+  int gotn = 0;
   static char **rest;           /* static: reachable until exit */
   free(rest);
   a->rest = rest = calloc((size_t)argc, sizeof *a->rest);
@@ -126,10 +150,20 @@ static void parse (int argc, char **argv, args *a) {
       a->rest[a->nrest++] = argv[i];
       continue;
     }
+    if (strchr(opts, o[1]) == NULL)
+      die(strchr("nepo", o[1]) ? "option %s does not apply to %s" :
+          "unknown option %s%.0s", o, cmd);
     if (i + 1 >= argc) die("option %s needs a value%s", o, "");
     switch (o[1]) {
-      case 'n': a->count = (long)toint(argv[++i], "-n"); break;
-      case 'e': enc = argv[++i]; break;
+      case 'n':
+        if (gotn++) die("option %s given twice%s", o, "");
+        a->count = (long)toint(argv[++i], "-n");
+        if (a->count < 0) die("-n: '%s' is negative%s", argv[i], "");
+        break;
+      case 'e':
+        if (enc) die("option %s given twice%s", o, "");
+        enc = argv[++i];
+        break;
       case 'p': setopt(d->params, d->nparams, a->params, argv[++i],
                        "parameter"); break;
       case 'o': setopt(d->genopts, d->ngenopts, a->genopts, argv[++i],
@@ -138,6 +172,8 @@ static void parse (int argc, char **argv, args *a) {
     }
   }
   for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
+  if (a->nrest > 0 && !rest_ok)
+    die("%s takes no argument '%s'", cmd, a->rest[0]);
   if ((a->s = ids_open(d, a->params, &e)) == NULL) die("%s%s", e.msg, "");
   if (enc && (a->codec = ids_codec_find(a->s, enc, strlen(enc))) == NULL)
     die("unknown encoding '%s' for %s", enc, a->s->name);
@@ -168,25 +204,29 @@ static void show (const ids_scheme *s, const ids_value *v) {
 }
 
 static int cmd_list (int argc, char **argv) {
-  const char *names[64];
+  const char **names;
   size_t n;
-  (void)argc; (void)argv;
+  if (argc > 0) die("list takes no argument '%s'%s", argv[0], "");
   startlua();                   /* list the shipped scripts too */
   if (luaL_dostring(L, "local i = require 'idscheme'\n"
                        "for _, n in ipairs(i.list()) do i.scheme(n) end"))
     die("%s%s", lua_tostring(L, -1), "");
-  n = ids_list(names, 64);
-  for (size_t i = 0; i < n && i < 64; i++) {
+  n = ids_list(NULL, 0);
+  if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
+    die("%s%s", "out of memory", "");
+  n = ids_list(names, n);       /* no one registers in between */
+  for (size_t i = 0; i < n; i++) {
     const ids_scheme *s = ids_find(names[i]);
     printf("%-12s %3u bits  %s\n", s->name, (unsigned)s->bits,
            s->codecs[0]->name);
   }
+  free(names);
   return 0;
 }
 
 static int cmd_info (int argc, char **argv) {
   args a;
-  parse(argc, argv, &a);
+  parse(argc, argv, &a, "info", "p", 0);
   printf("%s: %u bits, %u bytes\nfields (most significant first):\n",
          a.s->name, (unsigned)a.s->bits, (unsigned)a.s->bytes);
   for (int i = 0; i < a.s->nfields; i++)
@@ -208,7 +248,7 @@ static int cmd_gen (int argc, char **argv) {
   ids_generator g;
   ids_error e;
   char buf[IDS_TEXTMAX];
-  parse(argc, argv, &a);
+  parse(argc, argv, &a, "gen", "nepo", 0);
   if (ids_generator_init(&g, a.s, a.genopts, IDS_HOLD, NULL, &e) != IDS_OK)
     die("%s%s", e.msg, "");
   for (long i = 0; i < a.count; i++) {
@@ -223,7 +263,7 @@ static int cmd_gen (int argc, char **argv) {
 static int cmd_decode (int argc, char **argv) {
   args a;
   int bad = 0;
-  parse(argc, argv, &a);
+  parse(argc, argv, &a, "decode", "ep", 1);
   if (a.nrest == 0) die("%s%s", "nothing to decode", "");
   for (int i = 0; i < a.nrest; i++) {
     ids_value v;
@@ -254,21 +294,32 @@ static int hexbytes (const char *h, uint8_t *b, size_t n) {
   return 1;
 }
 
+/* Field f is set once, by its name or by the name hashed into it (as in
+** Lua: "give field 'domain' or 'domain_name', not both"). */
+static void given (const ids_scheme *s, const char **seen, int f,
+                   const char *key) {
+  if (seen[f] == NULL) { seen[f] = key; return; }
+  if (strcmp(seen[f], key) == 0) die("field '%s' given twice%s", key, "");
+  die("give field '%s' or '%s', not both", s->fields[f].name,
+      s->fields[f].from);
+}
+
 static int cmd_compose (int argc, char **argv) {
   args a;
   uint8_t wide[IDS_MAXFIELDS][IDS_MAXBYTES];
   uint64_t x[IDS_MAXFIELDS] = {0};
-  int seen[IDS_MAXFIELDS] = {0};
+  const char *seen[IDS_MAXFIELDS] = {0};   /* the key that set field i */
   ids_value v;
   ids_error e;
   char buf[IDS_TEXTMAX];
-  parse(argc, argv, &a);
+  parse(argc, argv, &a, "compose", "ep", 1);
   for (int i = 0; i < a.nrest; i++) {
     char *eq = strchr(a.rest[i], '=');
     int f;
     if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
     *eq = '\0';
     if ((f = ids_field_index(a.s, a.rest[i])) >= 0) {
+      given(a.s, seen, f, a.rest[i]);
       if (a.s->fields[f].bits > 64) {
         if (!hexbytes(eq + 1, wide[f], (a.s->fields[f].bits + 7u) / 8))
           die("field '%s' takes %s hex bytes", a.rest[i], "its width in");
@@ -278,8 +329,7 @@ static int cmd_compose (int argc, char **argv) {
         if (q < 0) die("unknown qualifier '%s'%s", eq + 1, "");
         x[f] = (uint64_t)q;
       }
-      else x[f] = (uint64_t)toint(eq + 1, a.rest[i]);
-      seen[f] = 1;
+      else x[f] = touint(eq + 1, a.rest[i]);
       continue;
     }
     for (f = 0; f < a.s->nfields; f++)
@@ -287,9 +337,9 @@ static int cmd_compose (int argc, char **argv) {
         break;
     if (f == a.s->nfields || a.s->hashname == NULL)
       die("%s has no field '%s'", a.s->name, a.rest[i]);
+    given(a.s, seen, f, a.rest[i]);
     if (a.s->hashname(a.s, f, eq + 1, strlen(eq + 1), &x[f], &e) != IDS_OK)
       die("%s%s", e.msg, "");
-    seen[f] = 1;
   }
   for (int i = 0; i < a.s->nfields; i++)
     if (!seen[i] && a.s->fields[i].kind == IDS_CONSTANT)

@@ -173,6 +173,9 @@ struct ids_scheme {
   ids_field fields[IDS_MAXFIELDS];      /* most significant first */
   const ids_codec *codecs[IDS_MAXCODECS]; /* default first */
   const ids_optdef *params;   /* scheme parameters */
+  /* The value of each string parameter when not given (NULL, or a NULL
+  ** entry: none), so that ids_open can fill in defaults. */
+  const char *const *param_str;
   const ids_optdef *genopts;  /* generator options */
   ids_unit unit;              /* of the time field */
   /* Clock reading (since 1970) -> tick, for time that is not a linear
@@ -216,11 +219,16 @@ struct ids_scheme {
 int  ids_init (void);         /* once, before anything else; 0 on success */
 int  ids_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
 const ids_scheme *ids_find (const char *name);
-/* Names in sorted order; returns how many (fills at most max). */
+/* Names in sorted order; returns how many there are (fills at most max:
+** ids_list(NULL, 0) counts them).  The registry grows as needed; the
+** only refusal of ids_register besides a taken name is IDS_ENOMEM. */
 size_t ids_list (const char **names, size_t max);
 
 /* A scheme with parameters applied (the descriptor itself when it takes
-** none).  The result lives as long as the process. */
+** none).  Parameters left out take their defaults first, so the same
+** effective parameters always give the same pointer.  Every scheme opened
+** is kept (with its parameter key) as long as the process lives, since
+** IDs point at it; opening it again only looks it up. */
 const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 

@@ -3,17 +3,16 @@
 */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "idscheme.h"
 
-#define MAXSCHEMES 64
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static const ids_scheme *schemes[MAXSCHEMES];   /* sorted by name */
-static size_t nschemes;
+static const ids_scheme **schemes;      /* sorted by name; grows */
+static size_t nschemes, capschemes;
 
 int ids_fail (ids_error *e, int code, const char *fmt, ...) {
   if (e) {
@@ -26,16 +25,32 @@ int ids_fail (ids_error *e, int code, const char *fmt, ...) {
   return code;
 }
 
+/* Index of `name` in schemes, or where it would go (*found = 0).  Call
+** with the lock held. */
+static size_t search (const char *name, int *found) {
+  size_t lo = 0, hi = nschemes;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(name, schemes[mid]->name);
+    if (c == 0) { *found = 1; return mid; }
+    if (c < 0) hi = mid; else lo = mid + 1;
+  }
+  *found = 0;
+  return lo;
+}
+
 int ids_register (const ids_scheme *s) {
-  int r = IDS_OK;
+  int r = IDS_OK, found;
   size_t i;
   pthread_mutex_lock(&lock);
-  for (i = 0; i < nschemes; i++) {
-    int c = strcmp(s->name, schemes[i]->name);
-    if (c == 0) { r = IDS_EEXIST; goto out; }
-    if (c < 0) break;
+  i = search(s->name, &found);
+  if (found) { r = IDS_EEXIST; goto out; }
+  if (nschemes == capschemes) {
+    size_t cap = capschemes ? 2 * capschemes : 64;
+    const ids_scheme **a = realloc(schemes, cap * sizeof *a);
+    if (a == NULL) { r = IDS_ENOMEM; goto out; }   /* the only refusal */
+    schemes = a, capschemes = cap;
   }
-  if (nschemes == MAXSCHEMES) { r = IDS_ENOMEM; goto out; }
   memmove(&schemes[i + 1], &schemes[i], (nschemes - i) * sizeof *schemes);
   schemes[i] = s;
   nschemes++;
@@ -45,10 +60,12 @@ out:
 }
 
 const ids_scheme *ids_find (const char *name) {
-  const ids_scheme *s = NULL;
+  const ids_scheme *s;
+  int found;
+  size_t i;
   pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < nschemes && !s; i++)
-    if (strcmp(schemes[i]->name, name) == 0) s = schemes[i];
+  i = search(name, &found);
+  s = found ? schemes[i] : NULL;
   pthread_mutex_unlock(&lock);
   return s;
 }
@@ -62,19 +79,23 @@ size_t ids_list (const char **names, size_t max) {
   return n;
 }
 
-/* Opened schemes are interned by (descriptor, parameters) and never freed,
-** so that IDs can point at their scheme without reference counting. */
+/* Opened schemes are interned by (descriptor, normalized parameters) and
+** never freed, so that IDs can point at their scheme without reference
+** counting.  A hash table (open addressing, at most half full) finds
+** them; each holds its scheme and its key, nothing else. */
 typedef struct opened {
-  struct opened *next;
   const ids_scheme *desc;
   ids_scheme s;
+  uint64_t hash;
   size_t keylen;
   char key[];
 } opened;
 
-static opened *instances;
+static opened **table;
+static size_t tabsize, ninstances;     /* tabsize: 0 or a power of 2 */
 
-/* A byte string that identifies a parameter set. */
+/* A byte string that identifies a parameter set whose defaults are
+** filled in (see normalize). */
 static size_t paramkey (const ids_scheme *d, const ids_optval *p, char *k,
                         size_t cap) {
   size_t n = 0;
@@ -89,11 +110,62 @@ static size_t paramkey (const ids_scheme *d, const ids_optval *p, char *k,
   return n;
 }
 
+/* Parameters not given take their default, so that a default written out
+** opens the same scheme as the default left out. */
+static void normalize (const ids_scheme *d, const ids_optval *p,
+                       ids_optval *np) {
+  for (int i = 0; i < d->nparams; i++) {
+    const ids_optdef *o = &d->params[i];
+    np[i] = p[i];
+    if (p[i].set) continue;
+    if (o->type == IDS_OPT_INT) np[i].set = 1, np[i].i = o->dflt;
+    else if (d->param_str && d->param_str[i]) {
+      np[i].set = 1;
+      np[i].s = d->param_str[i];
+      np[i].len = strlen(np[i].s);
+    }
+  }
+}
+
+static uint64_t hashkey (const ids_scheme *d, const char *k, size_t n) {
+  uint64_t h = 14695981039346656037ull ^ (uint64_t)(uintptr_t)d;  /* FNV-1a */
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)k[i]) *
+                                     1099511628211ull;
+  return h;
+}
+
+/* The slot of (d, key) or the empty one where it would go.  Lock held. */
+static opened **slotof (const ids_scheme *d, uint64_t h, const char *k,
+                        size_t n) {
+  size_t i = (size_t)h & (tabsize - 1);
+  for (;; i = (i + 1) & (tabsize - 1)) {
+    opened *o = table[i];
+    if (o == NULL || (o->hash == h && o->desc == d && o->keylen == n &&
+                      memcmp(o->key, k, n) == 0))
+      return &table[i];
+  }
+}
+
+/* Doubles the table (or makes the first one).  0 when out of memory. */
+static int grow (void) {
+  size_t oldsize = tabsize, size = tabsize ? 2 * tabsize : 64;
+  opened **old = table, **t = calloc(size, sizeof *t);
+  if (t == NULL) return 0;
+  table = t, tabsize = size;
+  for (size_t i = 0; i < oldsize; i++)
+    if (old[i]) *slotof(old[i]->desc, old[i]->hash, old[i]->key,
+                        old[i]->keylen) = old[i];
+  free(old);
+  return 1;
+}
+
 const ids_scheme *ids_open (const ids_scheme *d, const ids_optval *p,
                             ids_error *e) {
+  ids_optval np[IDS_MAXOPTS];
   char key[512];
   size_t n;
-  opened *o;
+  uint64_t h;
+  opened **slot, *o = NULL;
   if (d->open == NULL || d->nparams == 0) return d;
   for (int i = 0; i < d->nparams; i++)
     if (p[i].set && d->params[i].type == IDS_OPT_INT &&
@@ -103,27 +175,30 @@ const ids_scheme *ids_open (const ids_scheme *d, const ids_optval *p,
                (long long)d->params[i].min, (long long)d->params[i].max);
       return NULL;
     }
-  n = paramkey(d, p, key, sizeof key);
+  normalize(d, p, np);
+  n = paramkey(d, np, key, sizeof key);
   if (n == sizeof key) {
     ids_fail(e, IDS_EINVAL, "%s: parameters too long", d->name);
     return NULL;
   }
+  h = hashkey(d, key, n);
   pthread_mutex_lock(&lock);
-  for (o = instances; o; o = o->next)
-    if (o->desc == d && o->keylen == n && memcmp(o->key, key, n) == 0)
-      break;
-  if (o == NULL && (o = calloc(1, sizeof *o + n)) != NULL) {
-    if (d->open(d, p, &o->s, e) != IDS_OK) {
+  if (2 * (ninstances + 1) > tabsize && !grow()) goto out;
+  slot = slotof(d, h, key, n);
+  if ((o = *slot) == NULL && (o = calloc(1, sizeof *o + n)) != NULL) {
+    if (d->open(d, np, &o->s, e) != IDS_OK) {
       free(o);
       pthread_mutex_unlock(&lock);
       return NULL;
     }
     o->desc = d;
+    o->hash = h;
     o->keylen = n;
     memcpy(o->key, key, n);
-    o->next = instances;
-    instances = o;
+    *slot = o;
+    ninstances++;
   }
+out:
   pthread_mutex_unlock(&lock);
   if (o == NULL) ids_fail(e, IDS_ENOMEM, "%s: out of memory", d->name);
   return o ? &o->s : NULL;

@@ -165,6 +165,7 @@ static const ids_optdef params96[] = {
   {"interval", IDS_OPT_INT, 5, 10, 8},
   {"hash", IDS_OPT_STR, 0, 0, 0},
 };
+static const char *const strdflt96[] = {NULL, "phash2"};
 static const ids_optdef genopts96[] = {
   {"node_name", IDS_OPT_STR, 0, 0, 0},
   {"node", IDS_OPT_INT, 0, 0xffffffffll, 0},
@@ -227,6 +228,7 @@ const ids_scheme ids_kuid96 = {
   },
   .codecs = {&c96_b64, &ids_codec_hexfixed, &c96_url},
   .params = params96,
+  .param_str = strdflt96,
   .genopts = genopts96,
   .unit = {1024, 1},
   .ud = (void *)&kp[0][3],

@@ -48,6 +48,14 @@ if(TARGET idscheme_luajit)
   find_program(IDS_LUAJIT NAMES luajit)
   if(IDS_LUAJIT AND IDS_BUSTED)
     ids_busted_tests(luajit ${IDS_LUAJIT} "lua;luajit")
+    # idscheme.resty needs the ffi: LuaJIT only, outside nginx
+    add_test(NAME luajit_resty_spec
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/busted.sh ${CMAKE_BINARY_DIR}
+                     ${CMAKE_CURRENT_LIST_DIR}/resty/resty_spec.lua
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(luajit_resty_spec PROPERTIES
+      ENVIRONMENT "LUA=${IDS_LUAJIT};BUSTED=${IDS_BUSTED};${IDS_LUA_ENV}"
+      LABELS "lua;luajit" TIMEOUT 60)
   else()
     message(STATUS "luajit or busted not found: LuaJIT specs not added")
   endif()

@@ -31,3 +31,4 @@ ids_c_test(test_generators2 300)
 # generator and define defects (items 1-12, issue 16): injected clocks,
 # fork with a busy thread, define refusals
 ids_c_test(test_gen_defects 300)
+ids_c_test(test_registry 60)

@@ -47,59 +47,76 @@ local function claim (dir, name, bits, start)
   error("idscheme.resty: all " .. n .. " slots of " .. name .. " are taken", 3)
 end
 
+-- The encoding for headers and logs, which want ASCII: the scheme's
+-- default if it writes ASCII, else the shortest form that does (f58_plain
+-- for FLUID).
+local function ascii_encoding (s, g)
+  local probe, best, encoding = g:next(), nil, nil
+  for i, e in ipairs(s.encodings) do
+    local text = probe:encode(e)
+    if not text:find("[\128-\255]") then
+      if i == 1 then return e end
+      if not best or #text < #best then best, encoding = text, e end
+    end
+  end
+  return encoding
+end
+
 -- Options: scheme (default "fluid"), params (scheme parameters), options
--- (generator options; node fields given here are kept as they are),
--- encoding (default: the scheme's own if it writes ASCII, else its
--- shortest form that does, for headers and logs: f58_plain for FLUID),
--- lock_dir (default "/tmp": a folder
--- the workers' user may write; every nginx on the host that shares it
--- shares the slots, which only makes them more unique).
+-- (generator options; a node field given here, by its name or by the
+-- name hashed into it such as kuid96's node_name, is kept as it is and
+-- takes no slot), encoding (default: the scheme's own if it writes ASCII,
+-- else its shortest form that does, for headers and logs: f58_plain for
+-- FLUID), lock_dir (default "/tmp": a folder the workers' user may write;
+-- every nginx on the host that shares it shares the slots, which only
+-- makes them more unique).  On an error nothing changes: a slot claimed
+-- for it is released, and an earlier init() stays in force.
 function M.init (opts)
   opts = opts or {}
   local name = opts.scheme or "fluid"
   local s = idscheme.scheme(name, opts.params)
-  local genopts, nodes, bits, random = {}, {}, 0, false
+  local genopts, nodes, bits, random, given = {}, {}, 0, false, false
   for k, v in pairs(opts.options or {}) do genopts[k] = v end
   for _, f in ipairs(s.fields) do
-    if f.kind == "node" and genopts[f.name] == nil then
-      nodes[#nodes + 1] = f
-      bits = bits + f.bits
+    if f.kind == "node" then
+      if genopts[f.name] ~= nil or genopts[f.name .. "_name"] ~= nil then
+        given = true
+      else
+        nodes[#nodes + 1] = f
+        bits = bits + f.bits
+      end
     elseif f.kind == "random" then
       random = true
     end
   end
+  if #nodes == 0 and not given and not random then
+    error("idscheme.resty: " .. name .. " has neither a node field nor " ..
+          "random bits: its IDs would repeat across workers", 2)
+  end
+  local newslot, newfd
   if #nodes > 0 then
-    if slotfd then ffi.C.close(slotfd) end
     local dir = opts.lock_dir or "/tmp"
     dir = dir:gsub("/$", "")
     local start = (ngx and ngx.worker and ngx.worker.id()) or 0
-    slot, slotfd = claim(dir, name, math.min(bits, 16), start)
-    local rest = slot                     -- the last node field gets the low bits
+    newslot, newfd = claim(dir, name, math.min(bits, 16), start)
+    local rest = newslot                  -- the last node field gets the low bits
     for i = #nodes, 1, -1 do
       local f = nodes[i]
       local w = 2 ^ f.bits
       genopts[f.name] = rest % w
       rest = math.floor(rest / w)
     end
-  elseif not random then
-    error("idscheme.resty: " .. name .. " has neither a node field nor " ..
-          "random bits: its IDs would repeat across workers", 2)
   end
-  gen = s:generator(genopts)
-  scheme = s
-  encoding = opts.encoding
-  if not encoding then
-    -- headers and logs want ASCII: the default if it writes ASCII, else
-    -- the shortest form that does (f58_plain for FLUID)
-    local probe, best = gen:next(), nil
-    for i, e in ipairs(s.encodings) do
-      local text = probe:encode(e)
-      if not text:find("[\128-\255]") then
-        if i == 1 then best = text; encoding = e; break end
-        if not best or #text < #best then best, encoding = text, e end
-      end
-    end
+  local ok, g = pcall(s.generator, s, genopts)
+  local enc, err = opts.encoding, g
+  if ok and not enc then ok, enc = pcall(ascii_encoding, s, g); err = enc end
+  if not ok then
+    if newfd then ffi.C.close(newfd) end  -- the slot goes back
+    error(err, 0)
   end
+  if slotfd then ffi.C.close(slotfd) end  -- the old slot, now unused
+  slot, slotfd = newslot, newfd
+  gen, scheme, encoding = g, s, enc
   return gen
 end
 

@@ -1,0 +1,124 @@
+/*
+** test_registry.c: the scheme registry and interning of opened schemes.
+*/
+#include <stdlib.h>
+#include <time.h>
+
+#include "idscheme.h"
+#include "test.h"
+
+static const ids_scheme *open1 (const ids_scheme *d, const ids_optval *p) {
+  ids_error e;
+  const ids_scheme *s = ids_open(d, p, &e);
+  CHECKF(s != NULL, "%s: %s", d->name, s ? "" : e.msg);
+  return s;
+}
+
+/* A default written out opens the same scheme as the default left out. */
+static void test_defaults (void) {
+  const ids_scheme *snow = ids_find("snowflake"), *k96 = ids_find("kuid96");
+  ids_optval p[IDS_MAXOPTS] = {{0}}, q[IDS_MAXOPTS] = {{0}};
+  const ids_scheme *a, *b;
+  a = open1(snow, p);
+  q[0].set = 1, q[0].i = 1420070400000;
+  b = open1(snow, q);
+  CHECKF(a == b, "snowflake with its default epoch_ms is another scheme");
+  q[0].i = 1420070400001;
+  CHECK(open1(snow, q) != a);
+  CHECK(open1(snow, q) == open1(snow, q));
+
+  a = open1(k96, p);
+  memset(q, 0, sizeof q);
+  q[0].set = 1, q[0].i = 8;
+  CHECKF(open1(k96, q) == a, "kuid96 interval = 8 is another scheme");
+  q[1].set = 1, q[1].s = "phash2", q[1].len = 6;
+  CHECKF(open1(k96, q) == a, "kuid96 interval 8, hash phash2 differs");
+  q[0].set = 0;
+  CHECKF(open1(k96, q) == a, "kuid96 hash = phash2 is another scheme");
+  q[1].s = "phash", q[1].len = 5;
+  b = open1(k96, q);
+  CHECK(b != a && b == open1(k96, q));
+  q[0].set = 1, q[0].i = 6;
+  CHECK(open1(k96, q) != b);
+}
+
+/* Many parameter sets: each distinct, each found again, and the second
+** half of the opens is not much slower than the first (no linear scan). */
+static void test_many (void) {
+  enum { N = 40000 };
+  const ids_scheme *snow = ids_find("snowflake");
+  static const ids_scheme *got[N];
+  ids_optval p[IDS_MAXOPTS] = {{0}};
+  double t[2];
+  int bad = 0;
+  for (int half = 0; half < 2; half++) {
+    clock_t c0 = clock();
+    for (int i = half * N / 2; i < (half + 1) * N / 2; i++) {
+      p[0].set = 1, p[0].i = 1000000 + i;
+      got[i] = open1(snow, p);
+      if (got[i] == NULL || got[i]->epoch_ms != 1000000 + i) bad++;
+    }
+    t[half] = (double)(clock() - c0) / CLOCKS_PER_SEC;
+  }
+  CHECKF(bad == 0, "%d opened schemes have the wrong epoch", bad);
+  for (int i = 0; i < N; i++) {
+    p[0].i = 1000000 + i;
+    if (ids_open(snow, p, NULL) != got[i]) bad++;
+  }
+  CHECKF(bad == 0, "%d parameter sets opened a second scheme", bad);
+  CHECKF(t[1] < 3 * t[0] + 0.05, "first half %.3f s, second half %.3f s",
+         t[0], t[1]);
+}
+
+/* More schemes than the old fixed 64, from C. */
+static void test_grow (void) {
+  enum { N = 500 };
+  static const char *const enc[] = {"hex"};
+  static char names[N][16];
+  size_t n0 = ids_list(NULL, 0), n;
+  const char **all;
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
+                          {"r", "random", 24, NULL, 0, 0}};
+    ids_defspec sp = {names[i], f, 2, enc, 1, NULL, 0};
+    const ids_scheme *s;
+    ids_error e;
+    snprintf(names[i], sizeof names[i], "reg%03d", (i * 7) % N);
+    if (ids_define(&sp, &s, &e) != IDS_OK) {
+      if (!bad++) fprintf(stderr, "define %s: %s\n", names[i], e.msg);
+    }
+  }
+  CHECKF(bad == 0, "%d of %d defines refused", bad, N);
+  n = ids_list(NULL, 0);
+  CHECK_U64(n, n0 + N);
+  all = malloc(n * sizeof *all);
+  CHECK_U64(ids_list(all, n), n);
+  bad = 0;
+  for (size_t i = 1; i < n; i++)
+    if (strcmp(all[i - 1], all[i]) >= 0) bad++;
+  CHECKF(bad == 0, "list not sorted");
+  bad = 0;
+  for (int i = 0; i < N; i++) {
+    const ids_scheme *s = ids_find(names[i]);
+    if (s == NULL || strcmp(s->name, names[i]) != 0) bad++;
+  }
+  CHECKF(bad == 0, "%d defined schemes not found", bad);
+  CHECK(ids_find("fluid") != NULL && ids_find("snowflake") != NULL);
+  CHECK(ids_find("reg500") == NULL && ids_find("") == NULL);
+  {
+    ids_fieldspec f[1] = {{"t", "time", 48, "ms", 0, 0}};
+    ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0};
+    ids_error e;
+    CHECK(ids_define(&sp, NULL, &e) == IDS_EEXIST);
+  }
+  free(all);
+}
+
+int main (void) {
+  if (ids_init() != IDS_OK) return 1;
+  test_defaults();
+  test_many();
+  test_grow();
+  return t_done();
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# spec/cli_defects.sh BUILDDIR: the idscheme command refuses what it used
+# to take silently (usage errors exit 2, on stderr, naming the argument).
+set -u
+ids="${1:?usage: cli_defects.sh BUILDDIR}/idscheme"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli-defects.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# refuses NAME WANT-EXIT WANT-SUBSTRING-OF-STDERR COMMAND...: nothing on
+# stdout, the message on stderr.
+refuses () {
+  local name=$1 code=$2 want=$3; shift 3
+  local rc
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ "$rc" = "$code" ] && [ ! -s "$tmp/out" ] &&
+     grep -qF -- "$want" "$tmp/err"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    printf 'FAIL %s: exit %s (want %s), stdout:\n%s\nstderr:\n%s\n' "$name" \
+      "$rc" "$code" "$(cat "$tmp/out")" "$(cat "$tmp/err")"
+  fi
+}
+
+# works NAME WANT-SUBSTRING-OF-STDOUT COMMAND...
+works () {
+  local name=$1 want=$2; shift 2
+  local out rc
+  out=$("$@" 2>"$tmp/err"); rc=$?
+  if [ "$rc" = 0 ] && [[ "$out" == *"$want"* ]]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    printf 'FAIL %s: exit %s, output:\n%s\n%s\n' "$name" "$rc" "$out" \
+      "$(cat "$tmp/err")"
+  fi
+}
+
+SNOW="timestamp=5 worker=1 shard=1"
+refuses "negative count" 2 "-n: '-5' is negative" "$ids" gen snowflake -n -5
+refuses "huge count" 2 "'99999999999999999999' is too large" \
+  "$ids" gen snowflake -n 99999999999999999999
+refuses "count given twice" 2 "option -n given twice" \
+  "$ids" gen snowflake -n 2 -n 3
+refuses "encoding given twice" 2 "option -e given twice" \
+  "$ids" gen snowflake -e hex -e dec
+refuses "option given twice" 2 "generator option 'worker' given twice" \
+  "$ids" gen snowflake -o worker=1 -o worker=2
+refuses "parameter given twice" 2 "parameter 'epoch_ms' given twice" \
+  "$ids" gen snowflake -p epoch_ms=1 -p epoch_ms=2
+refuses "field given twice" 2 "field 'sequence' given twice" \
+  "$ids" compose snowflake $SNOW sequence=3 sequence=4
+refuses "negative field" 2 "timestamp: '-1' is negative" \
+  "$ids" compose snowflake timestamp=-1 worker=1 shard=1 sequence=0
+refuses "field too large for 64 bits" 2 "'99999999999999999999' is too large" \
+  "$ids" compose snowflake timestamp=99999999999999999999 worker=1 shard=1 sequence=0
+refuses "field not an integer" 2 "sequence: '1x' is not an integer" \
+  "$ids" compose snowflake $SNOW sequence=1x
+refuses "stray argument to info" 2 "info takes no argument 'extra'" \
+  "$ids" info snowflake extra
+refuses "stray argument to gen" 2 "gen takes no argument 'extra'" \
+  "$ids" gen snowflake extra
+refuses "stray argument to list" 2 "list takes no argument 'extra'" \
+  "$ids" list extra
+refuses "count to decode" 2 "option -n does not apply to decode" \
+  "$ids" decode snowflake -n 3 123
+refuses "generator option to decode" 2 "option -o does not apply to decode" \
+  "$ids" decode snowflake -o worker=1 123
+refuses "count to info" 2 "option -n does not apply to info" \
+  "$ids" info snowflake -n 2
+refuses "generator option to compose" 2 "option -o does not apply to compose" \
+  "$ids" compose snowflake -o worker=1 $SNOW sequence=0
+# issue 10: a field and the name hashed into it, in either order
+for order in "domain=5 domain_name=example.com" "domain_name=example.com domain=5"; do
+  refuses "siq domain and domain_name ($order)" 2 \
+    "give field 'domain' or 'domain_name', not both" \
+    "$ids" compose siq timestamp=114607993683968 shard=42 $order serial=0 qualifier=multi
+done
+refuses "kuid96 node and node_name" 2 "give field 'node' or 'node_name', not both" \
+  "$ids" compose kuid96 megaseconds=1539 seconds=625275 microseconds=432128 \
+  sequence=1 node_name=uid@127.0.0.1 node=3
+
+works "count 0 is nothing" "" "$ids" gen snowflake -n 0
+works "compose still works" "21106689" "$ids" compose snowflake $SNOW sequence=1
+works "siq domain alone" "683c40c080002a86ce19470003" \
+  "$ids" compose siq timestamp=114607993683968 shard=42 domain_name=example.com serial=0 qualifier=multi
+
+# item 16: past 64 schemes the registry grows; list names them all and the
+# shipped scripts still load
+cat > "$tmp/many.lua" <<'LUA'
+local idscheme = require "idscheme"
+for i = 1, 500 do
+  idscheme.define{ name = string.format("many%03d", i), fields = {
+    { name = "t", bits = 48, kind = "time" },
+    { name = "r", bits = 16, kind = "random" } }, encodings = { "hex" } }
+end
+LUA
+"$ids" -l "$tmp/many.lua" list > "$tmp/list" 2>&1
+if [ "$(grep -c '^many[0-9]' "$tmp/list")" = 500 ] && grep -q '^ulid ' "$tmp/list"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL list after 500 defines:"; tail -3 "$tmp/list"
+fi
+works "ulid after 500 defines" "timestamp" \
+  "$ids" -l "$tmp/many.lua" decode ulid 01ARZ3NDEKTSV4RRFFQ69G5FAV
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
