@@ -337,7 +337,7 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
   if (d->s.unit.per_sec_num == 0) d->s.unit = (ids_unit){1000, 1};
   if ((r = ids_register(&d->s)) != IDS_OK) {
     r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
-                 "exists already" : "cannot be registered");
+                 "exists already" : "cannot be registered: out of memory");
     goto fail;
   }
   *out = &d->s;

@@ -326,14 +326,19 @@ static int l_scheme (lua_State *L) {
 
 /* Registered schemes and shipped scripts, sorted, each once. */
 static int l_list (lua_State *L) {
-  const char *names[64];
-  size_t n = ids_list(names, 64);
+  /* the registry has no bound: count, then fill a userdata (collected
+  ** even if filling the set raises) */
+  size_t n = ids_list(NULL, 0), got;
+  const char **names = (const char **)lua_newuserdatauv(L, (n ? n : 1) *
+                                                        sizeof *names, 0);
   int k = 0;
+  got = ids_list(names, n);      /* another thread may have added one */
   lua_newtable(L);                         /* set: name -> true */
-  for (size_t i = 0; i < n && i < 64; i++) {
+  for (size_t i = 0; i < n && i < got; i++) {
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, names[i]);
   }
+  lua_remove(L, -2);                       /* the names */
   pushshipped(L);
   if (lua_istable(L, -1)) {
     for (int i = 1; lua_rawgeti(L, -1, i), !lua_isnil(L, -1); i++) {

@@ -132,20 +132,20 @@ describe("strings handed to the core stay alive (define, generator)",
     local s = idscheme.define{
       name = name,
       fields = { field("@a_long_time_field_label", "@time", "@1/512 s", 48),
-                 field("@a_long_node_field_name", "@node", nil, 8),
+                 field("@a_long_node_field_label", "@node", nil, 8),
                  field("@a_long_sequence_field", "@sequence", nil, 8) },
       encodings = { dyn("@hex"), dyn("@dec") },
     }
     local f = s.fields
     assert.are.equal(dyn("@a_long_time_field_label"), f[1].name)
     assert.are.equal("time", f[1].kind)
-    assert.are.equal(dyn("@a_long_node_field_name"), f[2].name)
+    assert.are.equal(dyn("@a_long_node_field_label"), f[2].name)
     assert.are.equal("node", f[2].kind)
     assert.are.equal(dyn("@a_long_sequence_field"), f[3].name)
     assert.are.equal("sequence", f[3].kind)
     assert.are.same({ "hex", "dec" }, s.encodings)
     -- the unit was read whole: 512 ticks a second
-    local g = s:generator{ [dyn("@a_long_node_field_name")] = 1 }
+    local g = s:generator{ [dyn("@a_long_node_field_label")] = 1 }
     local t1 = g:next():fields()[dyn("@a_long_time_field_label")]
     assert.is_true(t1 > 512 * 1700000000 and t1 < 512 * 4000000000)
     assert.is_table(keep)

@@ -33,5 +33,11 @@ describe("idscheme.define", function ()
     local u = idscheme.scheme("ulid")
     assert.is_truthy(u:generator():next())
     assert.is_truthy(idscheme.scheme("regspec500"))
+    local listed = {}
+    for _, n in ipairs(idscheme.list()) do listed[n] = true end
+    for i = 1, 500 do
+      assert.is_true(listed[string.format("regspec%03d", i)])
+    end
+    assert.is_true(listed.ulid and listed.fluid)
   end)
 end)
