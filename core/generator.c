@@ -488,16 +488,33 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
 
 /* After fork, a purely random generator (no sequence, no node) draws
 ** afresh in the child; any other would repeat its parent's IDs. */
+/* forkgen while one thread of a child resets the generator */
+#define RESETTING (~0u)
+
 static int afterfork (ids_generator *g, ids_error *e) {
   for (int i = 0; i < g->s->nfields; i++)
     if (g->s->fields[i].kind == IDS_NODE || g->s->fields[i].kind == IDS_HASH)
       return forked(g, e);
   if (!g->step || g->s->next) return forked(g, e);
-  /* another thread of the parent may have held the lock at fork: it does
-  ** not exist here, so nobody will release it */
-  __atomic_store_n(&g->lock, 0, __ATOMIC_RELAXED);
-  g->state[0] = 0;
-  __atomic_store_n(&g->forkgen, forks, __ATOMIC_RELEASE);
+  /* Another thread of the parent may have held the lock at fork: it does
+  ** not exist here, so nobody will release it.  One thread of the child
+  ** resets the lock and the state; any other that comes meanwhile waits
+  ** for it (two resets could free a lock that the first one's caller
+  ** already holds again). */
+  for (unsigned seen = __atomic_load_n(&g->forkgen, __ATOMIC_ACQUIRE);
+       seen != forks; seen = __atomic_load_n(&g->forkgen, __ATOMIC_ACQUIRE)) {
+    if (seen != RESETTING &&
+        __atomic_compare_exchange_n(&g->forkgen, &seen, RESETTING, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      __atomic_store_n(&g->lock, 0, __ATOMIC_RELAXED);
+      g->state[0] = 0;
+      __atomic_store_n(&g->forkgen, forks, __ATOMIC_RELEASE);
+      break;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
   return IDS_OK;
 }
 

@@ -478,6 +478,70 @@ static void test_fork_lock (void) {
          "%d failed", hangs, forks, fails);
 }
 
+
+/* A child whose first use of the parent's generator is from two threads at
+** once: one of them resets it, the other waits; no hang, no duplicate. */
+#define CHILD_IDS 20000
+static ids_generator *child_gen;
+static ids_value child_ids[2][CHILD_IDS];
+
+static void *child_run (void *arg) {
+  ids_value *out = arg;
+  ids_error e;
+  for (int i = 0; i < CHILD_IDS; i++)
+    if (ids_next(child_gen, &out[i], &e) != IDS_OK) return (void *)1;
+  return NULL;
+}
+
+static void test_fork_threads (void) {
+  const ids_scheme *s = ids_find("flax");
+  ids_generator g;
+  ids_error e;
+  pthread_t th;
+  int hangs = 0, fails = 0, forks = 0;
+  begin("item 8: two threads of a child reset the generator once", 50);
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+    return;
+  spinning = 1;
+  if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
+  child_gen = &g;
+  for (int i = 0; i < 50 && hangs < 3; i++) {
+    pid_t p = fork();
+    int st;
+    if (p == 0) {
+      pthread_t t[2];
+      void *r0 = NULL, *r1 = NULL;
+      static ids_value all[2 * CHILD_IDS];
+      signal(SIGALRM, SIG_DFL);
+      alarm(10);
+      if (pthread_create(&t[0], NULL, child_run, child_ids[0]) != 0 ||
+          pthread_create(&t[1], NULL, child_run, child_ids[1]) != 0)
+        _exit(4);
+      pthread_join(t[0], &r0);
+      pthread_join(t[1], &r1);
+      if (r0 || r1) _exit(3);
+      for (int k = 0; k < 2; k++)
+        for (int j = 1; j < CHILD_IDS; j++)
+          if (ids_value_cmp(&child_ids[k][j - 1], &child_ids[k][j]) >= 0)
+            _exit(5);
+      memcpy(all, child_ids, sizeof all);
+      qsort(all, 2 * CHILD_IDS, sizeof *all, cmpval);
+      for (int j = 1; j < 2 * CHILD_IDS; j++)
+        if (ids_value_cmp(&all[j - 1], &all[j]) == 0) _exit(6);
+      _exit(0);
+    }
+    if (p < 0) { fails++; break; }
+    forks++;
+    if (waitpid(p, &st, 0) != p) { fails++; continue; }
+    if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) hangs++;
+    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fails++;
+  }
+  spinning = 0;
+  pthread_join(th, NULL);
+  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung, %d failed "
+         "(duplicates, order or errors)", hangs, forks, fails);
+}
+
 /* ----------------------------------------------------------- item 9 */
 
 static void test_decreasing_layouts (void) {
@@ -775,6 +839,7 @@ int main (void) {
   run(test_fraction_unit);
   run(test_reserved_names);
   run(test_fork_lock);
+  run(test_fork_threads);
   run(test_decreasing_layouts);
   run(test_alphabet_and_node);
   run(test_max_ahead);
