@@ -53,7 +53,7 @@ static pool *newpool (void) {
 
 static void refill (pool *p) {
   static const uint8_t nonce[crypto_stream_chacha20_NONCEBYTES];
-  unsigned gen = ids_forkgen();
+  unsigned gen = ids__forkgen();
   if (!p->ready || p->forkgen != gen) {
     randombytes_buf(p->key, KEYSIZE);
     p->ready = 1;
@@ -103,7 +103,7 @@ static void slowpath (void *out, size_t n) {
     randombytes_buf(out, n);          /* no memory for a pool: go direct */
     return;
   }
-  if (!p->ready || p->forkgen != ids_forkgen()) p->left = 0;
+  if (!p->ready || p->forkgen != ids__forkgen()) p->left = 0;
   while (n > 0) {
     size_t k;
     uint8_t *src;

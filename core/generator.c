@@ -8,25 +8,10 @@
 ** Layouts whose last tick + 1, shifted by seqbits, does not fit 64 bits
 ** (a ns time with a long sequence) keep it in two words under the lock.
 */
-#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
 #include "internal.h"
-
-/* ---------------------------------------------------------------- fork */
-
-_Atomic unsigned ids__forks;
-#define forks ids__forks
-static pthread_once_t forkonce = PTHREAD_ONCE_INIT;
-
-static void inchild (void) { forks++; }
-static void watchforks (void) { pthread_atfork(NULL, NULL, inchild); }
-
-unsigned ids_forkgen (void) {
-  pthread_once(&forkonce, watchforks);
-  return forks;
-}
 
 /* ---------------------------------------------------------------- time */
 
@@ -208,7 +193,7 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   /* the state word overflows: (max_tick + 1) << seqbits >= 2^64 */
   g->wide = !g->step && (g->seqbits >= 64 ||
             g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
-  g->forkgen = ids_forkgen();
+  g->forkgen = ids__forkgen();
   return IDS_OK;
 }
 
@@ -502,13 +487,13 @@ static int afterfork (ids_generator *g, ids_error *e) {
   ** for it (two resets could free a lock that the first one's caller
   ** already holds again). */
   for (unsigned seen = __atomic_load_n(&g->forkgen, __ATOMIC_ACQUIRE);
-       seen != forks; seen = __atomic_load_n(&g->forkgen, __ATOMIC_ACQUIRE)) {
+       seen != ids__forks; seen = __atomic_load_n(&g->forkgen, __ATOMIC_ACQUIRE)) {
     if (seen != RESETTING &&
         __atomic_compare_exchange_n(&g->forkgen, &seen, RESETTING, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
       __atomic_store_n(&g->lock, 0, __ATOMIC_RELAXED);
       g->state[0] = 0;
-      __atomic_store_n(&g->forkgen, forks, __ATOMIC_RELEASE);
+      __atomic_store_n(&g->forkgen, ids__forks, __ATOMIC_RELEASE);
       break;
     }
 #if defined(__x86_64__) || defined(__i386__)
@@ -521,7 +506,7 @@ static int afterfork (ids_generator *g, ids_error *e) {
 int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e) {
   int r;
-  if (g->forkgen != forks && (r = afterfork(g, e)) != IDS_OK) return r;
+  if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
   if (g->s->next) return g->s->next(g, qual, v, e);
   return g->step ? next_step(g, v, e) : next_counter(g, v, e);
 }

@@ -352,9 +352,6 @@ int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
                              size_t len);
 const char *ids_qualifier_name (const ids_scheme *s, uint64_t value);
 
-/* Counts forks seen by this process (bumped in the child). */
-unsigned ids_forkgen (void);
-
 /* n bytes from this thread's ChaCha20 pool (libsodium-keyed, fork-safe). */
 void ids_random (void *buf, size_t n);
 

@@ -9,6 +9,12 @@
 /* Forks seen by this process: bumped in the child (pthread_atfork).  A
 ** generation mismatch is how generators and the pool notice a fork. */
 extern _Atomic unsigned ids__forks;
+/* The same, after making sure that forks are being counted (fork.c). */
+unsigned ids__forkgen (void);
+
+/* Writes at most 40 bytes of t into q (cap bytes) for a message, with
+** what is not printable escaped. */
+void ids__quote (char *q, size_t cap, const char *t, size_t n);
 
 /* The generator's clock as a tick (IDS_ERANGE outside the field). */
 int ids__ticks (const ids_generator *g, uint64_t *t);

@@ -2,7 +2,6 @@
 ** registry.c: schemes by name, and schemes with parameters applied.
 */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,17 +12,6 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const ids_scheme **schemes;      /* sorted by name; grows */
 static size_t nschemes, capschemes;
-
-int ids_fail (ids_error *e, int code, const char *fmt, ...) {
-  if (e) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-    va_end(ap);
-    e->code = code;
-  }
-  return code;
-}
 
 /* Index of `name` in schemes, or where it would go (*found = 0).  Call
 ** with the lock held. */

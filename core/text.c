@@ -3,7 +3,7 @@
 */
 #include <string.h>
 
-#include "idscheme.h"
+#include "internal.h"
 
 const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
                                  size_t len) {
@@ -37,22 +37,6 @@ static int isspace_ascii (unsigned char ch) {
   return ch == ' ' || (ch >= '\t' && ch <= '\r');
 }
 
-/* Quote at most 40 bytes of the input, escaping what is not printable. */
-static void quote (char *q, size_t cap, const char *t, size_t n) {
-  size_t j = 0;
-  for (size_t i = 0; i < n && j + 6 < cap; i++) {
-    unsigned char ch = (unsigned char)t[i];
-    if (i == 40) { memcpy(q + j, "...", 3); j += 3; break; }
-    if (ch == '"' || ch == '\\') { q[j++] = '\\'; q[j++] = (char)ch; }
-    else if (ch >= 0x20 && ch != 0x7f) q[j++] = (char)ch;
-    else {
-      static const char hx[] = "0123456789abcdef";
-      q[j++] = '\\'; q[j++] = 'x'; q[j++] = hx[ch >> 4]; q[j++] = hx[ch & 15];
-    }
-  }
-  q[j] = '\0';
-}
-
 int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
                 size_t n, ids_value *v, ids_error *e) {
   const char *t = text;
@@ -69,7 +53,7 @@ int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
   if (r == IDS_OK) r = check(s, v, &why);
   if (r != IDS_OK && e) {
     char q[IDS_ERRMAX / 2];
-    quote(q, sizeof q, text, n);
+    ids__quote(q, sizeof q, text, n);
     ids_fail(e, r, "%s %s \"%s\": %s", s->name, c->name, q, why.msg);
   }
   return r;

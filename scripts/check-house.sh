@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The house rules that a machine can check, on a built tree:
+#   scripts/check-house.sh BUILDDIR
+# 1. core/ and schemes/ include no Lua header;
+# 2. no include circle among the files of core/ and schemes/, and no circle
+#    of symbol references among core/'s objects (which file calls which);
+# 3. libidscheme.so exports exactly the functions and data that the public
+#    headers declare, and each Lua module exports luaopen_idscheme alone.
+# Prints one line per check and ends "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+build=${1:?usage: $0 BUILDDIR}
+passed=0 failed=0
+
+ok () { echo "ok   $1"; passed=$((passed + 1)); }
+bad () { echo "FAIL $1"; shift; printf '     %s\n' "$@"; failed=$((failed + 1)); }
+
+# 1 ------------------------------------------------------------------
+hits=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](lua|lauxlib|lualib|luajit|luaconf)[^>"]*[>"]' core schemes)
+if [ -z "$hits" ]; then ok "no Lua header under core/ and schemes/"
+else bad "Lua headers under core/ or schemes/" "$hits"; fi
+
+# 2 ------------------------------------------------------------------
+# "a b" pairs for tsort: a includes b (by base name; quoted includes only).
+edges=$(for f in $(find core schemes -name '*.[ch]'); do
+          sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)".*/\1/p' "$f" |
+            while read -r inc; do echo "$(basename "$f") $(basename "$inc")"; done
+        done)
+if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
+  ok "no include circle in core/ and schemes/"
+else bad "include circle" "$out"; fi
+
+# Which core object uses a symbol that which other defines: a circle there
+# is a circle of dependencies whatever the includes say.
+objdir=$(find "$build" -path '*ids_objects.dir' -type d | head -1)
+if [ -z "$objdir" ]; then
+  bad "core objects" "no ids_objects.dir under $build (build it first)"
+else
+  declare -A owner=()
+  objs=$(find "$objdir/core" -name '*.o' | sort)
+  for o in $objs; do
+    for sym in $(nm --defined-only -g "$o" | awk '{print $3}'); do
+      owner[$sym]=${o#"$objdir"/}
+    done
+  done
+  edges=$(for o in $objs; do
+            for sym in $(nm -u "$o" | awk '{print $2}'); do
+              t=${owner[$sym]:-}
+              [ -n "$t" ] && [ "$t" != "${o#"$objdir"/}" ] && echo "${o#"$objdir"/} $t"
+            done
+          done | sort -u)
+  if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
+    ok "no circle of references among core/ objects"
+  else bad "circle of references among core/ objects" "$out"; fi
+fi
+
+# 3 ------------------------------------------------------------------
+lib=$(find "$build" -maxdepth 1 -name 'libidscheme.so' | head -1)
+if [ -z "$lib" ]; then
+  bad "exports" "no libidscheme.so in $build"
+else
+  # every ids_* name that a public header declares as a function or data
+  declared=$(for h in core/idscheme.h $(sed -nE 's/^#include "([^"]+)".*/core\/\1/p' core/idscheme.h); do
+               [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core "$h" 2>/dev/null
+             done | grep -oE '\bids_[a-z0-9_]+[[:space:]]*(\(|\[|;)' |
+             sed -E 's/[[:space:]]*[(\[;]$//' | sort -u)
+  exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRBVW]/ {print $3}' | sort -u)
+  extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
+  missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
+  # declared names that are types, not symbols, show up as "missing":
+  # keep only those that are really declared as functions or objects
+  missing=$(for m in $missing; do
+              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h && continue
+              echo "$m"
+            done)
+  if [ -z "$extra" ] && [ -z "$missing" ]; then
+    ok "libidscheme.so exports exactly the public headers' $(wc -w <<<"$exported") symbols"
+  else
+    bad "libidscheme.so exports" "exported but not public: $(echo $extra)" \
+        "public but not exported: $(echo $missing)"
+  fi
+fi
+for m in "$build"/lua54/idscheme.so "$build"/luajit/idscheme.so; do
+  [ -f "$m" ] || continue
+  syms=$(nm -D --defined-only "$m" | awk '$2 ~ /[TDRBVW]/ {print $3}' | sort -u | tr '\n' ' ')
+  if [ "$syms" = "luaopen_idscheme " ]; then ok "${m#"$build"/} exports luaopen_idscheme alone"
+  else bad "${m#"$build"/} exports more than luaopen_idscheme" "$syms"; fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
