@@ -28,7 +28,7 @@ static void newgen (ids_generator *g, int64_t id) {
   memset(opts, 0, sizeof opts);
   opts[0].set = 1;                /* fluid genopts[0]: "generator" */
   opts[0].i = id;
-  if (ids_generator_init(g, fluid, opts, IDS_HOLD, NULL, &e) != IDS_OK)
+  if (ids_generator_init(g, fluid, opts, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
     die("generator", &e);
 }
 
@@ -41,7 +41,7 @@ static void b_next_rr (const void *arg, long n) {
   ids_error e;
   (void)arg;
   for (long i = 0; i < n; i++) {
-    if (ids_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
+    if (ids_generator_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
     acc += v.w[0];
   }
   sink += acc;
@@ -55,8 +55,8 @@ static void b_next_f58 (const void *arg, long n) {
   ids_error e;
   (void)arg;
   for (long i = 0; i < n; i++) {
-    if (ids_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
-    acc += ids_encode(fluid, NULL, &v, buf) + (unsigned char)buf[3];
+    if (ids_generator_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
+    acc += ids_scheme_encode(fluid, NULL, &v, buf) + (unsigned char)buf[3];
   }
   sink += acc;
 }
@@ -67,7 +67,7 @@ static void b_encode (const void *arg, long n) {
   uint64_t acc = 0;
   char buf[IDS_TEXTMAX];
   for (long i = 0; i < n; i++) {
-    size_t len = ids_encode(fluid, c, &vals[i & (NVALS - 1)], buf);
+    size_t len = ids_scheme_encode(fluid, c, &vals[i & (NVALS - 1)], buf);
     acc += len + (unsigned char)buf[len - 1];
   }
   sink += acc;
@@ -86,7 +86,7 @@ static void b_decode (const void *arg, long n) {
   ids_error e;
   for (long i = 0; i < n; i++) {
     unsigned k = (unsigned)i & (NVALS - 1);
-    if (ids_decode(fluid, x->c, x->t[k], x->n[k], &v, &e) != IDS_OK)
+    if (ids_scheme_decode(fluid, x->c, x->t[k], x->n[k], &v, &e) != IDS_OK)
       die("decode", &e);
     acc += v.w[0];
   }
@@ -98,7 +98,7 @@ static texts *maketexts (const ids_codec *enc, const ids_codec *dec) {
   char buf[IDS_TEXTMAX];
   x->c = dec;
   for (int i = 0; i < NVALS; i++) {
-    x->n[i] = ids_encode(fluid, enc, &vals[i], buf);
+    x->n[i] = ids_scheme_encode(fluid, enc, &vals[i], buf);
     x->t[i] = malloc(x->n[i] + 1);
     memcpy(x->t[i], buf, x->n[i] + 1);
   }
@@ -146,7 +146,7 @@ static rate hrate (const hist *h) {
 static uint64_t tickof (ids_generator *g) {
   ids_value v;
   ids_error e;
-  if (ids_next(g, &v, &e) != IDS_OK) die("next", &e);
+  if (ids_generator_next(g, &v, &e) != IDS_OK) die("next", &e);
   return v.w[0] >> 24;
 }
 
@@ -159,7 +159,7 @@ static int sustain (ids_generator *g, double secs, hist *h) {
   double end = now_ns() + secs * 1e9;
   do {
     for (int k = 0; k < 256; k++) {
-      if (ids_next(g, &v, &e) != IDS_OK) die("next", &e);
+      if (ids_generator_next(g, &v, &e) != IDS_OK) die("next", &e);
       if (v.w[0] <= last) backwards++;
       last = v.w[0];
       record(h, v.w[0]);
@@ -239,14 +239,14 @@ static void *work (void *arg) {
   for (;;) {
     for (unsigned k = 0; k < 256; k++) {
       if (w->g) {
-        if (ids_next(w->g, &v, &e) != IDS_OK) die("next", &e);
+        if (ids_generator_next(w->g, &v, &e) != IDS_OK) die("next", &e);
         if (v.w[0] <= last) w->backwards++;
         last = v.w[0];
         record(w->h, v.w[0]);
       }
       else {
         unsigned j = k & (NGENS - 1);
-        if (ids_next(&gens[j], &v, &e) != IDS_OK) die("next", &e);
+        if (ids_generator_next(&gens[j], &v, &e) != IDS_OK) die("next", &e);
         if (v.w[0] <= prev[j]) w->backwards++;
         prev[j] = v.w[0];
       }
@@ -332,13 +332,13 @@ int main (int argc, char **argv) {
   ids_error e;
   bench_name = "bench_fluid";
   bench_start(argc, argv);
-  if ((fluid = ids_find("fluid")) == NULL) die("no scheme fluid", NULL);
+  if ((fluid = ids_scheme_find("fluid")) == NULL) die("no scheme fluid", NULL);
 
   /* realistic values: real ids of a few generators */
   for (int i = 0; i < NGENS; i++) newgen(&gens[i], i);
   newgen(&g, 4242);
   for (int i = 0; i < NVALS; i++)
-    if (ids_next(i % 3 ? &gens[i % NGENS] : &g, &vals[i], &e) != IDS_OK)
+    if (ids_generator_next(i % 3 ? &gens[i % NGENS] : &g, &vals[i], &e) != IDS_OK)
       die("next", &e);
 
   b_sustained();

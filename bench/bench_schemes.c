@@ -14,7 +14,7 @@
 **     name contains it (e.g. "kuid", "sustained", "encode")
 **
 ** Schemes: flax, snowflake, siq, kuid64, kuid96 (interval 8, node 1), and
-** ulid and uuidv7 defined here with ids_define exactly as the shipped
+** ulid and uuidv7 defined here with ids_scheme_define exactly as the shipped
 ** lua/idscheme/schemes/ulid.lua and uuidv7.lua define them.
 */
 #include "bench.h"
@@ -93,7 +93,7 @@ static uint64_t tick_kuid64 (const bscheme *b, const ids_value *v) {
 
 /* kuid96: megaseconds:20 | seconds>>I | node:32 | seconds&(2^I-1) |
 ** microseconds/1024:10 | seq:14, read straight from the words (I from
-** the node field's shift, 24 + I): cheaper than ids_decompose, which
+** the node field's shift, 24 + I): cheaper than ids_scheme_decompose, which
 ** matters when 16384 ids must fit in kuid's short 576-us tick */
 static uint64_t tick_kuid96 (const bscheme *b, const ids_value *v) {
   unsigned i = b->s->fields[3].shift - 24u;
@@ -134,7 +134,7 @@ static void newgen (const bscheme *b, ids_generator *g, int k) {
   }
   else if (strcmp(b->name, "siq") == 0) setopt(b->s, o, "shard", k & 255);
   else if (strcmp(b->name, "kuid96") == 0) setopt(b->s, o, "node", 1);
-  if (ids_generator_init(g, b->s, o, IDS_HOLD, NULL, &e) != IDS_OK)
+  if (ids_generator_init(g, b->s, o, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
     die("generator", &e);
 }
 
@@ -149,7 +149,7 @@ static const ids_scheme *define_ulid (void) {
   ids_defspec d = {"ulid", f, 2, enc, 3, NULL, 0};
   const ids_scheme *s;
   ids_error e;
-  if (ids_define(&d, &s, &e) != IDS_OK) die("define ulid", &e);
+  if (ids_scheme_define(&d, &s, &e) != IDS_OK) die("define ulid", &e);
   return s;
 }
 
@@ -165,7 +165,7 @@ static const ids_scheme *define_uuidv7 (void) {
   ids_defspec d = {"uuidv7", f, 5, enc, 3, NULL, 0};
   const ids_scheme *s;
   ids_error e;
-  if (ids_define(&d, &s, &e) != IDS_OK) die("define uuidv7", &e);
+  if (ids_scheme_define(&d, &s, &e) != IDS_OK) die("define uuidv7", &e);
   return s;
 }
 
@@ -178,7 +178,7 @@ static void b_next_rr (const void *arg, long n) {
   ids_value v;
   ids_error e;
   for (long i = 0; i < n; i++) {
-    if (ids_next(&b->gens[i & (NGENS - 1)], &v, &e) != IDS_OK)
+    if (ids_generator_next(&b->gens[i & (NGENS - 1)], &v, &e) != IDS_OK)
       die("next", &e);
     acc += v.w[0] ^ v.w[1];
   }
@@ -193,9 +193,9 @@ static void b_next_text (const void *arg, long n) {
   ids_value v;
   ids_error e;
   for (long i = 0; i < n; i++) {
-    if (ids_next(&b->gens[i & (NGENS - 1)], &v, &e) != IDS_OK)
+    if (ids_generator_next(&b->gens[i & (NGENS - 1)], &v, &e) != IDS_OK)
       die("next", &e);
-    acc += ids_encode(b->s, NULL, &v, buf) + (unsigned char)buf[3];
+    acc += ids_scheme_encode(b->s, NULL, &v, buf) + (unsigned char)buf[3];
   }
   sink += acc;
 }
@@ -205,7 +205,7 @@ static void b_encode (const void *arg, long n) {
   uint64_t acc = 0;
   char buf[IDS_TEXTMAX];
   for (long i = 0; i < n; i++) {
-    size_t len = ids_encode(b->s, NULL, &b->vals[i & (NVALS - 1)], buf);
+    size_t len = ids_scheme_encode(b->s, NULL, &b->vals[i & (NVALS - 1)], buf);
     acc += len + (unsigned char)buf[len - 1];
   }
   sink += acc;
@@ -226,7 +226,7 @@ static void b_decode (const void *arg, long n) {
   ids_error e;
   for (long i = 0; i < n; i++) {
     unsigned k = (unsigned)i & (NVALS - 1);
-    if (ids_decode(x->s, NULL, x->t[k], x->n[k], &v, &e) != IDS_OK)
+    if (ids_scheme_decode(x->s, NULL, x->t[k], x->n[k], &v, &e) != IDS_OK)
       die("decode", &e);
     acc += v.w[0];
   }
@@ -239,7 +239,7 @@ static texts *maketexts (const bscheme *b) {
   if (x == NULL) die("out of memory", NULL);
   x->s = b->s;
   for (int i = 0; i < NVALS; i++) {
-    x->n[i] = ids_encode(b->s, NULL, &b->vals[i], buf);
+    x->n[i] = ids_scheme_encode(b->s, NULL, &b->vals[i], buf);
     if ((x->t[i] = malloc(x->n[i] + 1)) == NULL) die("out of memory", NULL);
     memcpy(x->t[i], buf, x->n[i] + 1);
   }
@@ -272,7 +272,7 @@ static const char *const nodenames[8] = {
 
 static void b_hashname (const void *arg, long n) {
   const ids_scheme *s = arg;
-  int f = ids_field_index(s, "node");
+  int f = ids_scheme_field(s, "node");
   uint64_t acc = 0, x;
   ids_error e;
   for (long i = 0; i < n; i++) {
@@ -318,7 +318,7 @@ static rate hrate (const bscheme *b, const hist *h) {
 static uint64_t firsttick (bscheme *b, ids_generator *g) {
   ids_value v;
   ids_error e;
-  if (ids_next(g, &v, &e) != IDS_OK) die("next", &e);
+  if (ids_generator_next(g, &v, &e) != IDS_OK) die("next", &e);
   return b->tick(b, &v);
 }
 
@@ -332,7 +332,7 @@ static int sustain (bscheme *b, ids_generator *g, double secs, hist *h) {
   do {
     for (int k = 0; k < 256; k++) {
       uint64_t i;
-      if (ids_next(g, &v, &e) != IDS_OK) die("next", &e);
+      if (ids_generator_next(g, &v, &e) != IDS_OK) die("next", &e);
       if (ids_value_cmp(&v, &last) <= 0) backwards++;
       last = v;
       i = b->tick(b, &v) - h->base;
@@ -459,7 +459,7 @@ static bscheme *setup (const char *name, const ids_scheme *s, uint64_t cap,
   b->cap = cap;
   b->capdesc = capdesc;
   b->cap_per_s = cap_per_s;
-  for (tf = 0; tf < s->nfields && s->fields[tf].kind != IDS_TIME; tf++) {}
+  for (tf = 0; tf < s->nfields && s->fields[tf].kind != IDS_KIND_TIME; tf++) {}
   b->tshift = s->fields[tf].shift;
   b->tbits = s->fields[tf].bits;
   b->tick = tick_linear;
@@ -471,12 +471,12 @@ static bscheme *setup (const char *name, const ids_scheme *s, uint64_t cap,
   for (int i = 0; i < NGENS; i++) newgen(b, &b->gens[i], i);
   newgen(b, &g, 4242);
   for (int i = 0; i < NVALS; i++)     /* real ids of a few generators */
-    if (ids_next(i % 3 ? &b->gens[i % NGENS] : &g, &b->vals[i], &e)
+    if (ids_generator_next(i % 3 ? &b->gens[i % NGENS] : &g, &b->vals[i], &e)
         != IDS_OK)
       die("next", &e);
   if (s->totick) {                    /* the quick tick readers are right */
     uint64_t x[IDS_MAXFIELDS];
-    ids_decompose(s, &b->vals[0], x);
+    ids_scheme_decompose(s, &b->vals[0], x);
     if (b->tick(b, &b->vals[0]) != (x[0] * 1000000 + x[1]) * 1024 +
                                    (x[2] >> 10))
       die(name, NULL);
@@ -516,16 +516,16 @@ int main (int argc, char **argv) {
   memset(p, 0, sizeof p);
   p[0].set = 1;                              /* kuid96 params[0]: interval */
   p[0].i = 8;
-  if ((kuid96 = ids_open(ids_find("kuid96"), p, &e)) == NULL)
+  if ((kuid96 = ids_scheme_open(ids_scheme_find("kuid96"), p, &e)) == NULL)
     die("kuid96", &e);
 
-  b[0] = setup("flax", ids_find("flax"), 0, NULL, 0);
-  b[1] = setup("snowflake", ids_find("snowflake"), 4096,
+  b[0] = setup("flax", ids_scheme_find("flax"), 0, NULL, 0);
+  b[1] = setup("snowflake", ids_scheme_find("snowflake"), 4096,
                "4096/ms = 4,096,000/s", 4096e3);
-  b[2] = setup("siq", ids_find("siq"), 8192,
+  b[2] = setup("siq", ids_scheme_find("siq"), 8192,
                "8192 content ids per 1/65536 s = 536,870,912/s",
                8192.0 * 65536);
-  b[3] = setup("kuid64", ids_find("kuid64"), 16384,
+  b[3] = setup("kuid64", ids_scheme_find("kuid64"), 16384,
                "16384 per 1024 us = 16,000,000/s", 16e6);
   b[4] = setup("kuid96", kuid96, 16384,
                "16384 per 1024 us = 16,000,000/s", 16e6);

@@ -59,7 +59,7 @@ static void startlua (void) {
 
 /* A registered scheme, or a shipped script that defines it. */
 static const ids_scheme *lookup (const char *name) {
-  const ids_scheme *s = ids_find(name);
+  const ids_scheme *s = ids_scheme_find(name);
   if (s) return s;
   startlua();
   lua_getglobal(L, "require");
@@ -70,7 +70,7 @@ static const ids_scheme *lookup (const char *name) {
     if (lua_pcall(L, 1, 0, 0) != 0) lua_pop(L, 1);   /* unknown: say below */
   }
   lua_pop(L, 1);
-  return ids_find(name);
+  return ids_scheme_find(name);
 }
 
 static void loadfile (const char *path) {
@@ -174,7 +174,7 @@ static void parse (int argc, char **argv, args *a, const char *cmd,
   for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
   if (a->nrest > 0 && !rest_ok)
     die("%s takes no argument '%s'", cmd, a->rest[0]);
-  if ((a->s = ids_open(d, a->params, &e)) == NULL) die("%s%s", e.msg, "");
+  if ((a->s = ids_scheme_open(d, a->params, &e)) == NULL) die("%s%s", e.msg, "");
   if (enc && (a->codec = ids_codec_find(a->s, enc, strlen(enc))) == NULL)
     die("unknown encoding '%s' for %s", enc, a->s->name);
 }
@@ -182,10 +182,10 @@ static void parse (int argc, char **argv, args *a, const char *cmd,
 static void show (const ids_scheme *s, const ids_value *v) {
   uint64_t x[IDS_MAXFIELDS];
   char buf[IDS_TEXTMAX];
-  ids_decompose(s, v, x);
+  ids_scheme_decompose(s, v, x);
   for (int i = 0; i < s->nfields; i++) {
-    const char *q = s->fields[i].kind == IDS_QUALIFIER ?
-                    ids_qualifier_name(s, x[i]) : NULL;
+    const char *q = s->fields[i].kind == IDS_KIND_QUALIFIER ?
+                    ids_scheme_qualifier_name(s, x[i]) : NULL;
     if (q) printf("  %-12s %s\n", s->fields[i].name, q);
     else if (s->fields[i].bits > 64) {        /* wide fields: hex bytes */
       uint8_t b[IDS_MAXBYTES];
@@ -198,7 +198,7 @@ static void show (const ids_scheme *s, const ids_value *v) {
     else printf("  %-12s %" PRIu64 "\n", s->fields[i].name, x[i]);
   }
   for (int i = 0; i < s->ncodecs; i++) {
-    ids_encode(s, s->codecs[i], v, buf);
+    ids_scheme_encode(s, s->codecs[i], v, buf);
     printf("  %-12s %s\n", s->codecs[i]->name, buf);
   }
 }
@@ -211,12 +211,12 @@ static int cmd_list (int argc, char **argv) {
   if (luaL_dostring(L, "local i = require 'idscheme'\n"
                        "for _, n in ipairs(i.list()) do i.scheme(n) end"))
     die("%s%s", lua_tostring(L, -1), "");
-  n = ids_list(NULL, 0);
+  n = ids_scheme_list(NULL, 0);
   if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
     die("%s%s", "out of memory", "");
-  n = ids_list(names, n);       /* no one registers in between */
+  n = ids_scheme_list(names, n);       /* no one registers in between */
   for (size_t i = 0; i < n; i++) {
-    const ids_scheme *s = ids_find(names[i]);
+    const ids_scheme *s = ids_scheme_find(names[i]);
     printf("%-12s %3u bits  %s\n", s->name, (unsigned)s->bits,
            s->codecs[0]->name);
   }
@@ -249,12 +249,12 @@ static int cmd_gen (int argc, char **argv) {
   ids_error e;
   char buf[IDS_TEXTMAX];
   parse(argc, argv, &a, "gen", "nepo", 0);
-  if (ids_generator_init(&g, a.s, a.genopts, IDS_HOLD, NULL, &e) != IDS_OK)
+  if (ids_generator_init(&g, a.s, a.genopts, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
     die("%s%s", e.msg, "");
   for (long i = 0; i < a.count; i++) {
     ids_value v;
-    if (ids_next(&g, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
-    ids_encode(a.s, a.codec, &v, buf);
+    if (ids_generator_next(&g, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+    ids_scheme_encode(a.s, a.codec, &v, buf);
     puts(buf);
   }
   return 0;
@@ -268,7 +268,7 @@ static int cmd_decode (int argc, char **argv) {
   for (int i = 0; i < a.nrest; i++) {
     ids_value v;
     ids_error e;
-    if (ids_decode(a.s, a.codec, a.rest[i], strlen(a.rest[i]), &v, &e)
+    if (ids_scheme_decode(a.s, a.codec, a.rest[i], strlen(a.rest[i]), &v, &e)
         != IDS_OK) {
       fprintf(stderr, "%s: %s\n", progname, e.msg);
       bad = 1;
@@ -318,14 +318,14 @@ static int cmd_compose (int argc, char **argv) {
     int f;
     if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
     *eq = '\0';
-    if ((f = ids_field_index(a.s, a.rest[i])) >= 0) {
+    if ((f = ids_scheme_field(a.s, a.rest[i])) >= 0) {
       given(a.s, seen, f, a.rest[i]);
       if (a.s->fields[f].bits > 64) {
         if (!hexbytes(eq + 1, wide[f], (a.s->fields[f].bits + 7u) / 8))
           die("field '%s' takes %s hex bytes", a.rest[i], "its width in");
       }
-      else if (a.s->fields[f].kind == IDS_QUALIFIER) {
-        int64_t q = ids_qualifier_value(a.s, eq + 1, strlen(eq + 1));
+      else if (a.s->fields[f].kind == IDS_KIND_QUALIFIER) {
+        int64_t q = ids_scheme_qualifier(a.s, eq + 1, strlen(eq + 1));
         if (q < 0) die("unknown qualifier '%s'%s", eq + 1, "");
         x[f] = (uint64_t)q;
       }
@@ -342,16 +342,16 @@ static int cmd_compose (int argc, char **argv) {
       die("%s%s", e.msg, "");
   }
   for (int i = 0; i < a.s->nfields; i++)
-    if (!seen[i] && a.s->fields[i].kind == IDS_CONSTANT)
+    if (!seen[i] && a.s->fields[i].kind == IDS_KIND_CONSTANT)
       x[i] = a.s->fields[i].value;
     else if (!seen[i])
       die("field '%s' missing%s", a.s->fields[i].name, "");
-  if (ids_compose(a.s, x, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+  if (ids_scheme_compose(a.s, x, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
   for (int i = 0; i < a.s->nfields; i++)
     if (a.s->fields[i].bits > 64)
       ids_value_setbytes(&v, a.s->fields[i].shift, a.s->fields[i].bits,
                          wide[i]);
-  ids_encode(a.s, a.codec, &v, buf);
+  ids_scheme_encode(a.s, a.codec, &v, buf);
   puts(buf);
   return 0;
 }

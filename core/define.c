@@ -24,8 +24,8 @@ typedef struct defined {
 } defined;
 
 static const struct { const char *name; ids_kind kind; } kinds[] = {
-  {"time", IDS_TIME}, {"node", IDS_NODE}, {"sequence", IDS_SEQUENCE},
-  {"random", IDS_RANDOM}, {"constant", IDS_CONSTANT},
+  {"time", IDS_KIND_TIME}, {"node", IDS_KIND_NODE}, {"sequence", IDS_KIND_SEQUENCE},
+  {"random", IDS_KIND_RANDOM}, {"constant", IDS_KIND_CONSTANT},
 };
 
 /* Generator options of every scheme, and the hashed-name options (any
@@ -167,7 +167,7 @@ static const char *disorder (const ids_defspec *sp) {
   return NULL;
 }
 
-int ids_define (const ids_defspec *sp, const ids_scheme **out,
+int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
                 ids_error *e) {
   static const char *const dflt64[] = {"dec", "hex"}, *const dfltwide[] = {
     "hex"};
@@ -181,7 +181,7 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
   if (strlen(sp->name) >= IDS_NAMEMAX)
     return bad(e, sp, NULL, "the name is longer than %s%lld characters", "",
                IDS_NAMEMAX - 1);
-  if (ids_find(sp->name))
+  if (ids_scheme_find(sp->name))
     return ids_fail(e, IDS_EEXIST, "scheme '%s' exists already", sp->name);
   if (sp->nfields < 1 || sp->nfields > IDS_MAXFIELDS)
     return bad(e, sp, NULL, "1..%s%lld fields are needed", "", IDS_MAXFIELDS);
@@ -221,28 +221,28 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
     if (f->bits < 1 || f->bits > IDS_MAXBITS)
       { r = bad(e, sp, fn, "width %s%lld is not 1..160 bits", "", f->bits);
         goto fail; }
-    if (kinds[k].kind != IDS_RANDOM && f->bits > 64)
+    if (kinds[k].kind != IDS_KIND_RANDOM && f->bits > 64)
       { r = bad(e, sp, fn, "only random fields may be wider than 64 bits, "
                 "not %s%lld", "", f->bits); goto fail; }
     /* a node's value is a generator option, an int64 */
-    if (kinds[k].kind == IDS_NODE && f->bits > 63)
+    if (kinds[k].kind == IDS_KIND_NODE && f->bits > 63)
       { r = bad(e, sp, fn, "a node field is at most 63 bits, not %s%lld", "",
                 f->bits); goto fail; }
-    if (kinds[k].kind == IDS_TIME) tbits = (int)f->bits;
-    if (kinds[k].kind == IDS_SEQUENCE) sbits = (int)f->bits;
+    if (kinds[k].kind == IDS_KIND_TIME) tbits = (int)f->bits;
+    if (kinds[k].kind == IDS_KIND_SEQUENCE) sbits = (int)f->bits;
     total += (unsigned)f->bits;
     if (total > IDS_MAXBITS)
       { r = bad(e, sp, fn, "the fields add up to more than 160 bits (%s%lld)",
                 "", total); goto fail; }
-    if (kinds[k].kind == IDS_SEQUENCE && ++nseq > 1)
+    if (kinds[k].kind == IDS_KIND_SEQUENCE && ++nseq > 1)
       { r = bad(e, sp, fn, "a second sequence field%s", "", 0); goto fail; }
-    if (kinds[k].kind == IDS_TIME && ++ntime > 1)
+    if (kinds[k].kind == IDS_KIND_TIME && ++ntime > 1)
       { r = bad(e, sp, fn, "a second time field%s", "", 0); goto fail; }
-    if (kinds[k].kind == IDS_CONSTANT && f->bits < 64 &&
+    if (kinds[k].kind == IDS_KIND_CONSTANT && f->bits < 64 &&
         (f->value >> f->bits) != 0)
       { r = bad(e, sp, fn, "constant %s%lld does not fit", "",
                 (long long)f->value); goto fail; }
-    if (kinds[k].kind == IDS_TIME) {
+    if (kinds[k].kind == IDS_KIND_TIME) {
       ids_unit u;
       struct timespec now;
       unsigned __int128 t;
@@ -264,7 +264,7 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
       d->s.unit = u;
       d->s.epoch_ms = f->epoch_ms;
     }
-    if (kinds[k].kind == IDS_NODE) {
+    if (kinds[k].kind == IDS_KIND_NODE) {
       ids_optdef *o = &d->genopts[d->s.ngenopts++];
       if (d->s.ngenopts > IDS_MAXOPTS)
         { r = bad(e, sp, fn, "more than %s%lld node fields", "", IDS_MAXOPTS);
@@ -335,7 +335,7 @@ int ids_define (const ids_defspec *sp, const ids_scheme **out,
   d->s.name = d->names[IDS_MAXFIELDS];
   d->s.genopts = d->genopts;
   if (d->s.unit.per_sec_num == 0) d->s.unit = (ids_unit){1000, 1};
-  if ((r = ids_register(&d->s)) != IDS_OK) {
+  if ((r = ids_scheme_register(&d->s)) != IDS_OK) {
     r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
                  "exists already" : "cannot be registered: out of memory");
     goto fail;

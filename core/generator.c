@@ -107,10 +107,10 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   g->policy = (uint8_t)policy;
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
-    if (f->kind == IDS_TIME && tf < 0) tf = i;
-    else if (f->kind == IDS_SEQUENCE) sf = i;
-    else if (f->kind == IDS_RANDOM && rf < 0) rf = i;
-    else if (f->kind == IDS_CONSTANT)
+    if (f->kind == IDS_KIND_TIME && tf < 0) tf = i;
+    else if (f->kind == IDS_KIND_SEQUENCE) sf = i;
+    else if (f->kind == IDS_KIND_RANDOM && rf < 0) rf = i;
+    else if (f->kind == IDS_KIND_CONSTANT)
       ids_value_set(&g->base, f->shift, f->bits, f->value);
   }
   if (tf < 0 || (sf < 0 && rf < 0))
@@ -142,9 +142,9 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
                       (long long)x, (long long)d->min, (long long)d->max);
     if (strcmp(d->name, "epoch_ms") == 0) epoch_ms = x;
     else if (strcmp(d->name, "start_timestamp") == 0) start = o->set ? x : -1;
-    else if (o->set && (fi = ids_field_index(s, d->name)) >= 0 &&
-             (s->fields[fi].kind == IDS_NODE ||
-              s->fields[fi].kind == IDS_HASH))
+    else if (o->set && (fi = ids_scheme_field(s, d->name)) >= 0 &&
+             (s->fields[fi].kind == IDS_KIND_NODE ||
+              s->fields[fi].kind == IDS_KIND_HASH))
       ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits,
                     (uint64_t)x);
   }
@@ -184,7 +184,7 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
                                                       b / 2;
     g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
     for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
-      if (s->fields[i].kind == IDS_RANDOM && i != rf) g->fillrand = 1;
+      if (s->fields[i].kind == IDS_KIND_RANDOM && i != rf) g->fillrand = 1;
   }
   if (s->gen_setup) {
     int r = s->gen_setup(g, opts, e);
@@ -228,7 +228,7 @@ static inline int counter (ids_generator *g, uint64_t *state, unsigned sb,
     }
     else id = (now - base) << sb;
     if (id < c) {                        /* the clock is at or behind c */
-      if (g->policy == IDS_ERROR && now < base + ((c - 1) >> sb))
+      if (g->policy == IDS_POLICY_ERROR && now < base + ((c - 1) >> sb))
         return backwards(g, e);
       id = c + ((suf - c) & smask);
       t = id >> sb;
@@ -283,7 +283,7 @@ static int counter_wide (ids_generator *g, uint64_t *tick, uint64_t *seq,
     if (ticks(g, &now) != IDS_OK) { r = timefail(g, e); break; }
     id = (u128)now << sb;
     if (id < c) {
-      if (g->policy == IDS_ERROR && now < (uint64_t)((c - 1) >> sb))
+      if (g->policy == IDS_POLICY_ERROR && now < (uint64_t)((c - 1) >> sb))
         { r = backwards(g, e); break; }
       id = c;
     }
@@ -323,7 +323,7 @@ static void fresh (ids_value *r, unsigned bits);
 static void fillrand (const ids_generator *g, ids_value *v) {
   for (int i = 0; i < g->s->nfields; i++) {
     const ids_field *f = &g->s->fields[i];
-    if (f->kind == IDS_RANDOM && (!g->step || i != g->rand_field)) {
+    if (f->kind == IDS_KIND_RANDOM && (!g->step || i != g->rand_field)) {
       ids_value r;
       fresh(&r, f->bits);
       if (f->bits <= 64) ids_value_set(v, f->shift, f->bits, r.w[0]);
@@ -423,7 +423,7 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
       if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
       continue;
     }
-    if (g->policy == IDS_ERROR && now < last) {
+    if (g->policy == IDS_POLICY_ERROR && now < last) {
       rc = ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards",
                     g->s->name);
       break;
@@ -478,7 +478,7 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
 
 static int afterfork (ids_generator *g, ids_error *e) {
   for (int i = 0; i < g->s->nfields; i++)
-    if (g->s->fields[i].kind == IDS_NODE || g->s->fields[i].kind == IDS_HASH)
+    if (g->s->fields[i].kind == IDS_KIND_NODE || g->s->fields[i].kind == IDS_KIND_HASH)
       return forked(g, e);
   if (!g->step || g->s->next) return forked(g, e);
   /* Another thread of the parent may have held the lock at fork: it does
@@ -503,7 +503,7 @@ static int afterfork (ids_generator *g, ids_error *e) {
   return IDS_OK;
 }
 
-int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
+int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e) {
   int r;
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
@@ -511,6 +511,6 @@ int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
   return g->step ? next_step(g, v, e) : next_counter(g, v, e);
 }
 
-int ids_next (ids_generator *g, ids_value *v, ids_error *e) {
-  return ids_next_as(g, -1, v, e);
+int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e) {
+  return ids_generator_next_as(g, -1, v, e);
 }

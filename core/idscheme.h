@@ -97,8 +97,8 @@ struct ids_codec {
 /* ------------------------------------------------------------- layout */
 
 typedef enum ids_kind {
-  IDS_TIME, IDS_NODE, IDS_SEQUENCE, IDS_RANDOM, IDS_HASH, IDS_CONSTANT,
-  IDS_QUALIFIER
+  IDS_KIND_TIME, IDS_KIND_NODE, IDS_KIND_SEQUENCE, IDS_KIND_RANDOM, IDS_KIND_HASH, IDS_KIND_CONSTANT,
+  IDS_KIND_QUALIFIER
 } ids_kind;
 
 extern const char *const ids_kind_names[];  /* indexed by ids_kind */
@@ -109,14 +109,14 @@ typedef struct ids_field {
   uint8_t bits;               /* width of the value the field holds (the
                                  widest, for a variable field) */
   uint8_t shift;              /* offset of its lowest bit in the value */
-  uint64_t value;             /* IDS_CONSTANT: the constant */
+  uint64_t value;             /* IDS_KIND_CONSTANT: the constant */
   const char *from;           /* a string option or key that, hashed by
                                  the scheme's hashname, gives this field
                                  ("domain_name" for SIQ's domain) */
   uint8_t variable;           /* width varies (SIQ's serial, qualifier) */
 } ids_field;
 
-/* A named value of an IDS_QUALIFIER field (SIQ's types). */
+/* A named value of an IDS_KIND_QUALIFIER field (SIQ's types). */
 typedef struct ids_qualifier {
   const char *name;
   uint64_t value;
@@ -174,7 +174,7 @@ struct ids_scheme {
   const ids_codec *codecs[IDS_MAXCODECS]; /* default first */
   const ids_optdef *params;   /* scheme parameters */
   /* The value of each string parameter when not given (NULL, or a NULL
-  ** entry: none), so that ids_open can fill in defaults. */
+  ** entry: none), so that ids_scheme_open can fill in defaults. */
   const char *const *param_str;
   const ids_optdef *genopts;  /* generator options */
   ids_unit unit;              /* of the time field */
@@ -217,19 +217,19 @@ struct ids_scheme {
 /* --------------------------------------------------------- registry */
 
 int  ids_init (void);         /* once, before anything else; 0 on success */
-int  ids_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
-const ids_scheme *ids_find (const char *name);
+int  ids_scheme_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
+const ids_scheme *ids_scheme_find (const char *name);
 /* Names in sorted order; returns how many there are (fills at most max:
-** ids_list(NULL, 0) counts them).  The registry grows as needed; the
-** only refusal of ids_register besides a taken name is IDS_ENOMEM. */
-size_t ids_list (const char **names, size_t max);
+** ids_scheme_list(NULL, 0) counts them).  The registry grows as needed; the
+** only refusal of ids_scheme_register besides a taken name is IDS_ENOMEM. */
+size_t ids_scheme_list (const char **names, size_t max);
 
 /* A scheme with parameters applied (the descriptor itself when it takes
 ** none).  Parameters left out take their defaults first, so the same
 ** effective parameters always give the same pointer.  Every scheme opened
 ** is kept (with its parameter key) as long as the process lives, since
 ** IDs point at it; opening it again only looks it up. */
-const ids_scheme *ids_open (const ids_scheme *desc, const ids_optval *params,
+const ids_scheme *ids_scheme_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
@@ -263,35 +263,35 @@ typedef struct ids_defspec {
 
 /* Checks the spec, builds the scheme and registers it.  One error naming
 ** the field and the problem on a bad spec; IDS_EEXIST for a taken name. */
-int ids_define (const ids_defspec *spec, const ids_scheme **out,
+int ids_scheme_define (const ids_defspec *spec, const ids_scheme **out,
                 ids_error *e);
 
 /* --------------------------------------------------- layout helpers */
 
-int ids_field_index (const ids_scheme *s, const char *name);
+int ids_scheme_field (const ids_scheme *s, const char *name);
 /* Fields -> value; x[i] for field i.  IDS_ERANGE naming the field if one
 ** does not fit. */
-int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
+int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e);
-void ids_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x);
+void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x);
 
 /* ---------------------------------------------------------- codecs */
 
 const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
                                  size_t len);
 /* Encode with c (NULL: the default).  Returns the length. */
-size_t ids_encode (const ids_scheme *s, const ids_codec *c,
+size_t ids_scheme_encode (const ids_scheme *s, const ids_codec *c,
                    const ids_value *v, char *out);
 /* Trims ASCII white space, refuses blank text, then decodes with c (NULL:
 ** the scheme's detection or its default). */
-int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
+int ids_scheme_decode (const ids_scheme *s, const ids_codec *c, const char *text,
                 size_t n, ids_value *v, ids_error *e);
-int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
+int ids_scheme_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
                     ids_value *v, ids_error *e);
 
 /* ------------------------------------------------------- generator */
 
-typedef enum ids_policy { IDS_HOLD, IDS_ERROR } ids_policy;
+typedef enum ids_policy { IDS_POLICY_HOLD, IDS_POLICY_ERROR } ids_policy;
 
 /* One generator.  A scheme with a sequence field keeps one atomic state
 ** word (tick << seqbits | seq), so that threads may share it lock-free; a
@@ -333,11 +333,11 @@ struct ids_generator {
 int ids_generator_init (ids_generator *g, const ids_scheme *s,
                         const ids_optval *opts, ids_policy policy,
                         const ids_clock *clock, ids_error *e);
-int ids_next (ids_generator *g, ids_value *v, ids_error *e);
+int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e);
 /* The same with another qualifier (SIQ type) for this one ID. */
-int ids_next_as (ids_generator *g, int64_t qual, ids_value *v,
+int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e);
-/* max_ahead_ms (0..3600000, default 0): under IDS_HOLD, when the held
+/* max_ahead_ms (0..3600000, default 0): under IDS_POLICY_HOLD, when the held
 ** tick's sequence is spent, go on in the next tick if it is at most this
 ** many ms ahead of the clock, else wait for the clock.  Call it before the
 ** generator is shared. */
@@ -348,9 +348,9 @@ int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e);
 int ids_counter (ids_generator *g, uint64_t *state, unsigned seqbits,
                  uint64_t *tick, uint64_t *seq, ids_error *e);
 /* A qualifier's value by name, or -1; its name by value, or NULL. */
-int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
+int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,
                              size_t len);
-const char *ids_qualifier_name (const ids_scheme *s, uint64_t value);
+const char *ids_scheme_qualifier_name (const ids_scheme *s, uint64_t value);
 
 /* n bytes from this thread's ChaCha20 pool (libsodium-keyed, fork-safe). */
 void ids_random (void *buf, size_t n);

@@ -10,13 +10,13 @@ const char *const ids_kind_names[] = {
   "time", "node", "sequence", "random", "hash", "constant", "qualifier"
 };
 
-int ids_field_index (const ids_scheme *s, const char *name) {
+int ids_scheme_field (const ids_scheme *s, const char *name) {
   for (int i = 0; i < s->nfields; i++)
     if (strcmp(s->fields[i].name, name) == 0) return i;
   return -1;
 }
 
-int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
+int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,
                              size_t len) {
   for (int i = 0; i < s->nquals; i++)
     if (strlen(s->quals[i].name) == len &&
@@ -25,13 +25,13 @@ int64_t ids_qualifier_value (const ids_scheme *s, const char *name,
   return -1;
 }
 
-const char *ids_qualifier_name (const ids_scheme *s, uint64_t value) {
+const char *ids_scheme_qualifier_name (const ids_scheme *s, uint64_t value) {
   for (int i = 0; i < s->nquals; i++)
     if (s->quals[i].value == value) return s->quals[i].name;
   return NULL;
 }
 
-int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
+int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e) {
   ids_value r = {{0, 0, 0}};
   if (s->compose) return s->compose(s, x, v, e);
@@ -41,7 +41,7 @@ int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
       return ids_fail(e, IDS_ERANGE, "%s %s out of range: %" PRIu64
                       " does not fit in %u bits", s->name, f->name, x[i],
                       (unsigned)f->bits);
-    if (f->kind == IDS_CONSTANT && x[i] != f->value)
+    if (f->kind == IDS_KIND_CONSTANT && x[i] != f->value)
       return ids_fail(e, IDS_ERANGE, "%s %s must be %" PRIu64 ", not %"
                       PRIu64, s->name, f->name, f->value, x[i]);
     ids_value_set(&r, f->shift, f->bits, x[i]);
@@ -50,7 +50,7 @@ int ids_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
   return IDS_OK;
 }
 
-void ids_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
+void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
   if (s->decompose) { s->decompose(s, v, x); return; }
   for (int i = 0; i < s->nfields; i++)
     x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);

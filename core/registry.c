@@ -27,7 +27,7 @@ static size_t search (const char *name, int *found) {
   return lo;
 }
 
-int ids_register (const ids_scheme *s) {
+int ids_scheme_register (const ids_scheme *s) {
   int r = IDS_OK, found;
   size_t i;
   pthread_mutex_lock(&lock);
@@ -47,7 +47,7 @@ out:
   return r;
 }
 
-const ids_scheme *ids_find (const char *name) {
+const ids_scheme *ids_scheme_find (const char *name) {
   const ids_scheme *s;
   int found;
   size_t i;
@@ -58,7 +58,7 @@ const ids_scheme *ids_find (const char *name) {
   return s;
 }
 
-size_t ids_list (const char **names, size_t max) {
+size_t ids_scheme_list (const char **names, size_t max) {
   size_t n;
   pthread_mutex_lock(&lock);
   n = nschemes;
@@ -147,7 +147,7 @@ static int grow (void) {
   return 1;
 }
 
-const ids_scheme *ids_open (const ids_scheme *d, const ids_optval *p,
+const ids_scheme *ids_scheme_open (const ids_scheme *d, const ids_optval *p,
                             ids_error *e) {
   ids_optval np[IDS_MAXOPTS];
   char key[512];

@@ -14,7 +14,7 @@ const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
   return NULL;
 }
 
-size_t ids_encode (const ids_scheme *s, const ids_codec *c,
+size_t ids_scheme_encode (const ids_scheme *s, const ids_codec *c,
                    const ids_value *v, char *out) {
   if (c == NULL) c = s->codecs[0];
   return c->encode(c, v, s->bits, out);
@@ -25,7 +25,7 @@ size_t ids_encode (const ids_scheme *s, const ids_codec *c,
 static int check (const ids_scheme *s, const ids_value *v, ids_error *e) {
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
-    if (f->kind == IDS_CONSTANT &&
+    if (f->kind == IDS_KIND_CONSTANT &&
         ids_value_get(v, f->shift, f->bits) != f->value)
       return ids_fail(e, IDS_EINVAL, "field %s must be %llu", f->name,
                       (unsigned long long)f->value);
@@ -37,7 +37,7 @@ static int isspace_ascii (unsigned char ch) {
   return ch == ' ' || (ch >= '\t' && ch <= '\r');
 }
 
-int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
+int ids_scheme_decode (const ids_scheme *s, const ids_codec *c, const char *text,
                 size_t n, ids_value *v, ids_error *e) {
   const char *t = text;
   size_t m = n;
@@ -59,7 +59,7 @@ int ids_decode (const ids_scheme *s, const ids_codec *c, const char *text,
   return r;
 }
 
-int ids_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
+int ids_scheme_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
                     ids_value *v, ids_error *e) {
   if (n != s->bytes)
     return ids_fail(e, IDS_EINVAL, "%s: %zu bytes, expected %u", s->name, n,

@@ -1,6 +1,6 @@
 /*
 ** plugin.c: a scheme defined in C by another program, registered with
-** ids_register and then used like a built-in (and from Lua, by name, in
+** ids_scheme_register and then used like a built-in (and from Lua, by name, in
 ** the same process).
 **
 ** "tick48": 32-bit seconds since 2020-01-01Z | 4-bit node | 12-bit
@@ -19,9 +19,9 @@ static ids_scheme tick48 = {
   .name = "tick48", .bits = 48, .bytes = 6,
   .nfields = 3, .ngenopts = 1,
   .fields = {
-    {"timestamp", IDS_TIME, 32, 16, 0, NULL, 0},
-    {"node", IDS_NODE, 4, 12, 0, NULL, 0},
-    {"sequence", IDS_SEQUENCE, 12, 0, 0, NULL, 0},
+    {"timestamp", IDS_KIND_TIME, 32, 16, 0, NULL, 0},
+    {"node", IDS_KIND_NODE, 4, 12, 0, NULL, 0},
+    {"sequence", IDS_KIND_SEQUENCE, 12, 0, 0, NULL, 0},
   },
   .genopts = genopts,
   .unit = {1, 1},                       /* one tick a second */
@@ -36,14 +36,14 @@ int main (void) {
   char text[IDS_TEXTMAX];
   if (ids_init() != IDS_OK) return 1;
   /* borrow the decimal codec of a built-in: codecs are plain data */
-  snowflake = ids_find("snowflake");
+  snowflake = ids_scheme_find("snowflake");
   tick48.codecs[0] = ids_codec_find(snowflake, "dec", 3);
   tick48.ncodecs = 1;
-  if (ids_register(&tick48) != IDS_OK) {
+  if (ids_scheme_register(&tick48) != IDS_OK) {
     fprintf(stderr, "tick48: name taken\n");
     return 1;
   }
-  if (ids_generator_init(&g, ids_find("tick48"), opts, IDS_HOLD, NULL, &e)
+  if (ids_generator_init(&g, ids_scheme_find("tick48"), opts, IDS_POLICY_HOLD, NULL, &e)
       != IDS_OK) {
     fprintf(stderr, "%s\n", e.msg);
     return 1;
@@ -51,17 +51,17 @@ int main (void) {
   for (int i = 0; i < 3; i++) {
     ids_value v, back;
     uint64_t x[3];
-    if (ids_next(&g, &v, &e) != IDS_OK) { fprintf(stderr, "%s\n", e.msg); return 1; }
-    ids_encode(&tick48, NULL, &v, text);
-    if (ids_decode(&tick48, NULL, text, strlen(text), &back, &e) != IDS_OK ||
+    if (ids_generator_next(&g, &v, &e) != IDS_OK) { fprintf(stderr, "%s\n", e.msg); return 1; }
+    ids_scheme_encode(&tick48, NULL, &v, text);
+    if (ids_scheme_decode(&tick48, NULL, text, strlen(text), &back, &e) != IDS_OK ||
         ids_value_cmp(&v, &back) != 0) {
       fprintf(stderr, "round trip failed: %s\n", text);
       return 1;
     }
-    ids_decompose(&tick48, &v, x);
+    ids_scheme_decompose(&tick48, &v, x);
     printf("%s  timestamp=%llu node=%llu sequence=%llu\n", text,
            (unsigned long long)x[0], (unsigned long long)x[1],
            (unsigned long long)x[2]);
   }
-  return ids_register(&tick48) == IDS_EEXIST ? 0 : 1;  /* names are unique */
+  return ids_scheme_register(&tick48) == IDS_EEXIST ? 0 : 1;  /* names are unique */
 }

@@ -1,12 +1,12 @@
 /*
 ** fuzz_decode.c: libFuzzer harness for every decoder of every registered
 ** scheme.  Each input goes
-**   - as text to ids_decode with every codec of every scheme, and with no
+**   - as text to ids_scheme_decode with every codec of every scheme, and with no
 **     codec (detection); a success must fit the scheme and round-trip
-**     through ids_encode, a failure must be negative with a message;
-**   - as bytes to ids_from_bytes, and (its first s->bytes bytes) as a value
+**     through ids_scheme_encode, a failure must be negative with a message;
+**   - as bytes to ids_scheme_from_bytes, and (its first s->bytes bytes) as a value
 **     that every codec must encode and decode back;
-**   - as a name to ids_codec_find and ids_find.
+**   - as a name to ids_codec_find and ids_scheme_find.
 ** Any broken invariant traps, so libFuzzer records the input.  To fuzz past
 ** a known bug, IDS_FUZZ_SKIP lists checks to leave out, comma-separated:
 ** "names", a scheme ("fluid") or a scheme's codec ("fuzz_ksuid/base64url").
@@ -78,20 +78,20 @@ int LLVMFuzzerInitialize (int *argc, char ***argv) {
   for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
     const ids_scheme *d;
     ids_error e = {0, ""};
-    if (ids_define(&defs[i], &d, &e) != IDS_OK) {
-      fprintf(stderr, "fuzz_decode: ids_define %s: %s\n", defs[i].name, e.msg);
+    if (ids_scheme_define(&defs[i], &d, &e) != IDS_OK) {
+      fprintf(stderr, "fuzz_decode: ids_scheme_define %s: %s\n", defs[i].name, e.msg);
       abort();
     }
   }
-  n = ids_list(names, MAXSCHEMES);
+  n = ids_scheme_list(names, MAXSCHEMES);
   if (n > MAXSCHEMES) n = MAXSCHEMES;
   for (size_t i = 0; i < n; i++) {
-    const ids_scheme *d = ids_find(names[i]), *s;
+    const ids_scheme *d = ids_scheme_find(names[i]), *s;
     ids_optval params[IDS_MAXOPTS];
     ids_error e = {0, ""};
     if (d == NULL) abort();
     memset(params, 0, sizeof params);     /* every parameter at its default */
-    s = ids_open(d, params, &e);
+    s = ids_scheme_open(d, params, &e);
     if (s == NULL) {
       fprintf(stderr, "fuzz_decode: skipping %s: %s\n", names[i], e.msg);
       continue;
@@ -134,11 +134,11 @@ static void check_roundtrip (const ids_scheme *s, const ids_codec *c,
   size_t n;
   int r;
   memset(out, 0x55, sizeof out);
-  n = ids_encode(s, c, v, out);
+  n = ids_scheme_encode(s, c, v, out);
   CHECK(n > 0 && n < IDS_TEXTMAX);
   CHECK(out[n] == '\0' && strlen(out) == n);
   memset(&w, 0xa5, sizeof w);
-  r = ids_decode(s, c, out, n, &w, &e);
+  r = ids_scheme_decode(s, c, out, n, &w, &e);
   if (r != IDS_OK) fprintf(stderr, "\"%s\": %s\n", out, e.msg);
   CHECK(r == IDS_OK);
   CHECK(ids_value_cmp(v, &w) == 0);
@@ -147,11 +147,11 @@ static void check_roundtrip (const ids_scheme *s, const ids_codec *c,
   memcpy(pad + 2, out, n);
   pad[n + 2] = '\n'; pad[n + 3] = ' ';
   memset(&w, 0xa5, sizeof w);
-  CHECK(ids_decode(s, c, pad, n + 4, &w, &e) == IDS_OK);
+  CHECK(ids_scheme_decode(s, c, pad, n + 4, &w, &e) == IDS_OK);
   CHECK(ids_value_cmp(v, &w) == 0);
   if (detect && c != NULL) {
     memset(&w, 0xa5, sizeof w);
-    r = ids_decode(s, NULL, out, n, &w, &e);
+    r = ids_scheme_decode(s, NULL, out, n, &w, &e);
     if (r != IDS_OK) fprintf(stderr, "\"%s\": %s\n", out, e.msg);
     CHECK(r == IDS_OK);
     CHECK(ids_value_cmp(v, &w) == 0);
@@ -166,10 +166,10 @@ static void check_decode (const ids_scheme *s, const ids_codec *c,
   int r, r2;
   memset(&e, 0, sizeof e);
   memset(&v, 0, sizeof v);
-  r = ids_decode(s, c, t, n, &v, &e);
+  r = ids_scheme_decode(s, c, t, n, &v, &e);
   /* without an error record: same result */
   memset(&v2, 0, sizeof v2);
-  r2 = ids_decode(s, c, t, n, &v2, NULL);
+  r2 = ids_scheme_decode(s, c, t, n, &v2, NULL);
   CHECK(r2 == r);
   if (r != IDS_OK) { check_error(s, c, r, &e); return; }
   CHECK(ids_value_cmp(&v, &v2) == 0);
@@ -177,7 +177,7 @@ static void check_decode (const ids_scheme *s, const ids_codec *c,
   check_roundtrip(s, c, &v, 0);
 }
 
-/* Bytes first: ids_from_bytes on the input, then the value in its first
+/* Bytes first: ids_scheme_from_bytes on the input, then the value in its first
 ** s->bytes bytes through every codec. */
 static void check_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
                          int detect) {
@@ -187,7 +187,7 @@ static void check_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
   ids_error e;
   int r;
   memset(&e, 0, sizeof e);
-  r = ids_from_bytes(s, b, n, &v, &e);
+  r = ids_scheme_from_bytes(s, b, n, &v, &e);
   if (n != s->bytes) CHECK(r == IDS_EINVAL);
   if (r != IDS_OK) check_error(s, c, r, &e);
   else {
@@ -197,11 +197,11 @@ static void check_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
   }
   if (n < s->bytes) return;
   /* Clear the bits above s->bits so that most inputs give a value; a value
-  ** ids_from_bytes accepts must have a text form in every codec. */
+  ** ids_scheme_from_bytes accepts must have a text form in every codec. */
   memcpy(back, b, s->bytes);
   for (unsigned k = s->bits; k < 8u * s->bytes; k++)
     back[s->bytes - 1 - k / 8] &= (uint8_t)~(1u << (k % 8));
-  if (ids_from_bytes(s, back, s->bytes, &v, &e) != IDS_OK) return;
+  if (ids_scheme_from_bytes(s, back, s->bytes, &v, &e) != IDS_OK) return;
   check_roundtrip(s, NULL, &v, 0);
   for (int i = 0; i < s->ncodecs; i++)
     if (!skipped(s->name, s->codecs[i]->name))
@@ -222,9 +222,9 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
     const ids_scheme *f;
     memcpy(name, data, k);
     name[k] = '\0';
-    f = ids_find(name);
+    f = ids_scheme_find(name);
     if (f != NULL && strcmp(f->name, name) != 0)
-      fail("ids_find", __LINE__, f, NULL);
+      fail("ids_scheme_find", __LINE__, f, NULL);
   }
   for (size_t i = 0; i < nschemes; i++) {
     const ids_scheme *s = schemes[i];

@@ -293,7 +293,7 @@ static void pushshipped (lua_State *L) {
 
 /* A shipped script defines its scheme when first asked for. */
 static const ids_scheme *findscheme (lua_State *L, const char *name) {
-  const ids_scheme *d = ids_find(name);
+  const ids_scheme *d = ids_scheme_find(name);
   if (d != NULL) return d;
   pushshipped(L);
   if (lua_istable(L, -1)) {
@@ -302,7 +302,7 @@ static const ids_scheme *findscheme (lua_State *L, const char *name) {
     lua_call(L, 1, 0);                 /* errors in a script propagate */
   }
   lua_pop(L, 1);
-  return ids_find(name);
+  return ids_scheme_find(name);
 }
 
 static int l_scheme (lua_State *L) {
@@ -318,7 +318,7 @@ static int l_scheme (lua_State *L) {
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
   readopts(L, 2, d->params, d->nparams, params, NULL, NULL, "parameter");
-  if ((s = ids_open(d, params, &e)) == NULL)
+  if ((s = ids_scheme_open(d, params, &e)) == NULL)
     return luaL_argerror(L, 2, e.msg);
   pushscheme(L, s);
   return 1;
@@ -328,11 +328,11 @@ static int l_scheme (lua_State *L) {
 static int l_list (lua_State *L) {
   /* the registry has no bound: count, then fill a userdata (collected
   ** even if filling the set raises) */
-  size_t n = ids_list(NULL, 0), got;
+  size_t n = ids_scheme_list(NULL, 0), got;
   const char **names = (const char **)lua_newuserdatauv(L, (n ? n : 1) *
                                                         sizeof *names, 0);
   int k = 0;
-  got = ids_list(names, n);      /* another thread may have added one */
+  got = ids_scheme_list(names, n);      /* another thread may have added one */
   lua_newtable(L);                         /* set: name -> true */
   for (size_t i = 0; i < n && i < got; i++) {
     lua_pushboolean(L, 1);
@@ -368,7 +368,7 @@ static int l_list (lua_State *L) {
 
 /* Each key of the spec and of a field spec is read once, with lua_getfield
 ** (an __index may supply it), and every string read stays on the stack
-** until ids_define returns: nothing else anchors what an __index made. */
+** until ids_scheme_define returns: nothing else anchors what an __index made. */
 
 static const char *const speckeys[] = {
   "name", "fields", "encodings", "default_encoding", "bytes", NULL
@@ -502,7 +502,7 @@ static int l_define (lua_State *L) {
     }
     lua_pop(L, 1);
   }
-  if (ids_define(&sp, &s, &e) != IDS_OK)
+  if (ids_scheme_define(&sp, &s, &e) != IDS_OK)
     return luaL_error(L, "idscheme.define: %s", e.msg);
   pushscheme(L, s);
   return 1;
@@ -570,15 +570,15 @@ static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i,
     if (s->hashname(s, i, str, n, &x, &e) != IDS_OK)
       argerrorf(L, 2, "%s", e.msg);
   }
-  else if (t == LUA_TNIL && f->kind == IDS_CONSTANT)
+  else if (t == LUA_TNIL && f->kind == IDS_KIND_CONSTANT)
     x = f->value;
   else if (t == LUA_TNIL)
     argerrorf(L, 2, "field '%s' missing", f->name);
-  else if (f->kind == IDS_QUALIFIER) {
+  else if (f->kind == IDS_KIND_QUALIFIER) {
     int64_t q = -1;
     if (t == LUA_TSTRING) {
       const char *name = lua_tolstring(L, at, &n);
-      q = ids_qualifier_value(s, name, n);
+      q = ids_scheme_qualifier(s, name, n);
     }
     if (q < 0)
       argerrorf(L, 2, "field '%s' must name a %s type", f->name, s->name);
@@ -647,7 +647,7 @@ static int s_compose (lua_State *L) {
                            s->name, quote(L, lua_gettop(L) - 1)));
     lua_pop(L, 1);
   }
-  if (ids_compose(s, x, &v, &e) != IDS_OK) return luaL_argerror(L, 2, e.msg);
+  if (ids_scheme_compose(s, x, &v, &e) != IDS_OK) return luaL_argerror(L, 2, e.msg);
   for (int i = 0; i < s->nfields; i++) {   /* fields wider than 64 bits */
     const ids_field *f = &s->fields[i];
     if (f->bits > 64) {                    /* checked by fieldvalue */
@@ -671,7 +671,7 @@ static int s_decode (lua_State *L) {
   const ids_codec *c = optcodec(L, s, 3);
   ids_value v;
   ids_error e;
-  if (ids_decode(s, c, t, n, &v, &e) != IDS_OK) {
+  if (ids_scheme_decode(s, c, t, n, &v, &e) != IDS_OK) {
     lua_pushnil(L);
     lua_pushstring(L, e.msg);
     return 2;
@@ -686,7 +686,7 @@ static int s_from_bytes (lua_State *L) {
   const char *b = luaL_checklstring(L, 2, &n);
   ids_value v;
   ids_error e;
-  if (ids_from_bytes(s, (const uint8_t *)b, n, &v, &e) != IDS_OK) {
+  if (ids_scheme_from_bytes(s, (const uint8_t *)b, n, &v, &e) != IDS_OK) {
     lua_pushnil(L);
     lua_pushstring(L, e.msg);
     return 2;
@@ -701,7 +701,7 @@ static const char *const genextra[] = {"policy", "max_ahead_ms", NULL};
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   ids_optval opts[IDS_MAXOPTS];
-  int policy = IDS_HOLD, at[2];
+  int policy = IDS_POLICY_HOLD, at[2];
   lua_Integer ahead = 0;
   ids_error e;
   lgen *g;
@@ -744,11 +744,11 @@ static int g_next (lua_State *L) {
   if (!lua_isnoneornil(L, 2)) {            /* another qualifier, this once */
     size_t n;
     const char *name = luaL_checklstring(L, 2, &n);
-    if ((q = ids_qualifier_value(g->g.s, name, n)) < 0)
+    if ((q = ids_scheme_qualifier(g->g.s, name, n)) < 0)
       return luaL_argerror(L, 2, lua_pushfstring(L, "unknown %s qualifier "
                            "'%s'", g->g.s->name, quote(L, 2)));
   }
-  if (ids_next_as(&g->g, q, &v, &e) != IDS_OK)
+  if (ids_generator_next_as(&g->g, q, &v, &e) != IDS_OK)
     return luaL_error(L, "%s", e.msg);
   pushid(L, g->g.s, &v);
   return 1;
@@ -760,8 +760,8 @@ static int g_next_string (lua_State *L) {
   char buf[IDS_TEXTMAX];
   ids_value v;
   ids_error e;
-  if (ids_next(&g->g, &v, &e) != IDS_OK) return luaL_error(L, "%s", e.msg);
-  lua_pushlstring(L, buf, ids_encode(g->g.s, c, &v, buf));
+  if (ids_generator_next(&g->g, &v, &e) != IDS_OK) return luaL_error(L, "%s", e.msg);
+  lua_pushlstring(L, buf, ids_scheme_encode(g->g.s, c, &v, buf));
   return 1;
 }
 
@@ -782,19 +782,19 @@ static int i_encode (lua_State *L) {
   lid *d = checkid(L, 1);
   const ids_codec *c = optcodec(L, d->s, 2);
   char buf[IDS_TEXTMAX];
-  lua_pushlstring(L, buf, ids_encode(d->s, c, &d->v, buf));
+  lua_pushlstring(L, buf, ids_scheme_encode(d->s, c, &d->v, buf));
   return 1;
 }
 
 static int i_fields (lua_State *L) {
   lid *d = checkid(L, 1);
   uint64_t x[IDS_MAXFIELDS];
-  ids_decompose(d->s, &d->v, x);
+  ids_scheme_decompose(d->s, &d->v, x);
   lua_createtable(L, 0, d->s->nfields);
   for (int i = 0; i < d->s->nfields; i++) {
     const ids_field *f = &d->s->fields[i];
     const char *q;
-    if (f->kind == IDS_QUALIFIER && (q = ids_qualifier_name(d->s, x[i])))
+    if (f->kind == IDS_KIND_QUALIFIER && (q = ids_scheme_qualifier_name(d->s, x[i])))
       lua_pushstring(L, q);
     else if (f->bits > 64) {
       uint8_t b[IDS_MAXBYTES];
@@ -876,11 +876,11 @@ static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
     }
     c = g->g.s->codecs[ci];
   }
-  if (ids_next(&g->g, &v, &e) != IDS_OK) {
+  if (ids_generator_next(&g->g, &v, &e) != IDS_OK) {
     snprintf(err, IDS_ERRMAX, "%s", e.msg);
     return 0;
   }
-  return ids_encode(g->g.s, c, &v, out);
+  return ids_scheme_encode(g->g.s, c, &v, out);
 }
 
 /* For jit.lua: the index of generator g's codec named name (len bytes),

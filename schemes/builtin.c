@@ -28,10 +28,9 @@ static void initonce (void) {
   }
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
     int r = builtins[i].prepare ? builtins[i].prepare() : IDS_OK;
-    if (r == IDS_OK) r = ids_register(builtins[i].scheme);
+    if (r == IDS_OK) r = ids_scheme_register(builtins[i].scheme);
     if (r != IDS_OK) { status = r; return; }
   }
-  ids_forkgen();                /* start watching for forks */
 }
 
 int ids_init (void) {

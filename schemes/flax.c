@@ -16,8 +16,8 @@ const ids_scheme ids_flax = {
   .name = "flax", .bits = 96, .bytes = 12,
   .nfields = 2, .ncodecs = 3,
   .fields = {
-    {"timestamp", IDS_TIME, 40, 56, 0},
-    {"random", IDS_RANDOM, 56, 0, 0},
+    {"timestamp", IDS_KIND_TIME, 40, 56, 0},
+    {"random", IDS_KIND_RANDOM, 56, 0, 0},
   },
   .codecs = {&c_flax, &ids_codec_hexfixed, &ids_codec_dec},
   .unit = {1000, 1},

@@ -59,9 +59,9 @@ const ids_scheme ids_fluid = {
   .name = "fluid", .bits = 64, .bytes = 8,
   .nfields = 3, .ncodecs = 7, .ngenopts = 3,
   .fields = {
-    {"timestamp", IDS_TIME, 40, 24, 0},
-    {"generator", IDS_NODE, 14, 10, 0},
-    {"sequence", IDS_SEQUENCE, 10, 0, 0},
+    {"timestamp", IDS_KIND_TIME, 40, 24, 0},
+    {"generator", IDS_KIND_NODE, 14, 10, 0},
+    {"sequence", IDS_KIND_SEQUENCE, 10, 0, 0},
   },
   .codecs = {&c_f58, &ids_codec_dec, &c_hex, &c_dothex, &c_words, &c_emoji,
              &c_f58plain},

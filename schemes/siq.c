@@ -59,7 +59,7 @@ static int compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
     return ids_fail(e, IDS_ERANGE, "siq serial out of range: %llu does not "
                     "fit in the %u bits a %s id has",
                     (unsigned long long)x[F_SERIAL], 16 - n,
-                    ids_qualifier_name(s, x[F_QUAL]));
+                    ids_scheme_qualifier_name(s, x[F_QUAL]));
   v->w[2] = 0;
   v->w[1] = x[F_TIME] >> 8;
   v->w[0] = x[F_TIME] << 56 | x[F_SHARD] << 48 | x[F_DOMAIN] << 16 |
@@ -186,7 +186,7 @@ static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
   g->qual = 15;                                  /* content */
   if (o == NULL) return IDS_OK;
   if (o[3].set &&
-      (g->qual = ids_qualifier_value(g->s, o[3].s, o[3].len)) < 0)
+      (g->qual = ids_scheme_qualifier(g->s, o[3].s, o[3].len)) < 0)
     return ids_fail(e, IDS_EINVAL, "siq: unknown qualifier '%.*s'",
                     (int)(o[3].len > 32 ? 32 : o[3].len), o[3].s);
   return IDS_OK;
@@ -218,11 +218,11 @@ const ids_scheme ids_siq = {
   .name = "siq", .bits = 112, .bytes = 14,
   .nfields = 5, .ncodecs = 7, .ngenopts = 4,
   .fields = {
-    {"timestamp", IDS_TIME, 56, 56, 0, NULL, 0},
-    {"shard", IDS_NODE, 8, 48, 0, NULL, 0},
-    {"domain", IDS_HASH, 32, 16, 0, "domain_name", 0},
-    {"serial", IDS_SEQUENCE, 13, 0, 0, NULL, 1},
-    {"qualifier", IDS_QUALIFIER, 5, 0, 0, NULL, 1},
+    {"timestamp", IDS_KIND_TIME, 56, 56, 0, NULL, 0},
+    {"shard", IDS_KIND_NODE, 8, 48, 0, NULL, 0},
+    {"domain", IDS_KIND_HASH, 32, 16, 0, "domain_name", 0},
+    {"serial", IDS_KIND_SEQUENCE, 13, 0, 0, NULL, 1},
+    {"qualifier", IDS_KIND_QUALIFIER, 5, 0, 0, NULL, 1},
   },
   .codecs = {&ids_codec_hex, &ids_codec_dec, &ids_codec_oct, &c_b64,
              &c_cb32, &c_b32l, &c_did},

@@ -126,7 +126,7 @@ static inline const char *vhex (const ids_value *v) {
 
 /* ------------------------------------------------------------ checked */
 
-/* ids_decode with the checks every call deserves: a failure carries its
+/* ids_scheme_decode with the checks every call deserves: a failure carries its
 ** own code and a message, and leaves *v alone.  c NULL: the default. */
 static inline int decode (const ids_scheme *s, const ids_codec *c,
                           const char *t, size_t n, ids_value *v) {
@@ -134,7 +134,7 @@ static inline int decode (const ids_scheme *s, const ids_codec *c,
   int r;
   memset(&e, 0, sizeof e);
   v->w[0] = v->w[1] = v->w[2] = SENTINEL;
-  r = ids_decode(s, c, t, n, v, &e);
+  r = ids_scheme_decode(s, c, t, n, v, &e);
   if (r < 0) {
     CHECKF(e.msg[0] != '\0', "%s: no message for \"%s\" (%s)", s->name,
            show(t, n), c ? c->name : "default");
@@ -159,7 +159,7 @@ static inline int from_bytes (const ids_scheme *s, const uint8_t *b,
   ids_error e;
   int r;
   memset(&e, 0, sizeof e);
-  r = ids_from_bytes(s, b, n, v, &e);
+  r = ids_scheme_from_bytes(s, b, n, v, &e);
   if (r < 0)
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s from_bytes(%zu): code %d,"
            " e.code %d, \"%s\"", s->name, n, r, e.code, e.msg);
@@ -171,7 +171,7 @@ static inline int compose (const ids_scheme *s, const uint64_t *x,
   ids_error e;
   int r;
   memset(&e, 0, sizeof e);
-  r = ids_compose(s, x, v, &e);
+  r = ids_scheme_compose(s, x, v, &e);
   if (r < 0)
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s compose: code %d, e.code "
            "%d, \"%s\"", s->name, r, e.code, e.msg);
@@ -253,7 +253,7 @@ static inline void run_ids (ids_generator *g, long n, ids_value *out,
   memset(r, 0, sizeof *r);
   r->err = r->bad = -1;
   for (long i = 0; i < n; i++) {
-    int c = ids_next(g, &v, &r->e);
+    int c = ids_generator_next(g, &v, &r->e);
     if (c != IDS_OK) { r->err = i; r->code = c; break; }
     if (i == 0) r->first = v;
     else if (ids_value_cmp(&v, &r->last) <= 0 && r->bad < 0) r->bad = i;

@@ -67,7 +67,7 @@ static void check_forms (const ids_scheme *s, const char *name,
              "empty for a value that is not 0", name, f[i].key);
       want = f[i].zero;
     }
-    n = ids_encode(s, c, v, got);
+    n = ids_scheme_encode(s, c, v, got);
     CHECKF(strcmp(got, want) == 0 && n == strlen(want), "%s: %s of %s: got"
            " \"%s\" (%zu), want \"%s\"", name, f[i].codec, vhex(v), got, n,
            want);
@@ -134,7 +134,7 @@ static int check_entry (const ids_scheme *s, const char *name,
          vhex(want));
   check_forms(s, name, &v, f, nf, out);
   check_bytes(s, name, &v, str(out, bytes_key));
-  ids_decompose(s, &v, back);
+  ids_scheme_decompose(s, &v, back);
   for (int i = 0; i < s->nfields; i++)
     CHECKF(back[i] == x[i], "%s: field %s: got %" PRIu64 ", want %" PRIu64,
            name, s->fields[i].name, back[i], x[i]);
@@ -208,17 +208,17 @@ static void check_generated (const char *name, const ids_scheme *s,
   ids_value v = {{0, 0, 0}};
   ids_error e;
   int r = IDS_OK;
-  if (!CHECKF(ids_generator_init(&g, s, o, IDS_HOLD, &clk, &e) == IDS_OK,
+  if (!CHECKF(ids_generator_init(&g, s, o, IDS_POLICY_HOLD, &clk, &e) == IDS_OK,
               "%s: generator: %s", name, e.msg))
     return;
   for (uint64_t i = 0; i <= k && r == IDS_OK; i++)
-    r = ids_next(&g, &v, &e);
+    r = ids_generator_next(&g, &v, &e);
   if (want == NULL) {
     CHECKF(r == IDS_ERANGE, "%s: a generator past the time field: got %d",
            name, r);
     return;
   }
-  if (CHECKF(r == IDS_OK, "%s: ids_next: %d %s", name, r, e.msg))
+  if (CHECKF(r == IDS_OK, "%s: ids_generator_next: %d %s", name, r, e.msg))
     CHECKF(veq(&v, want), "%s: generated %s, want %s", name, vhex(&v),
            vhex(want));
 }
@@ -256,8 +256,8 @@ static const form flax_forms[] = {
 static const char *const flax_default[] = {"string", NULL};
 
 static void test_flax_vectors (const cJSON *list) {
-  const int ft = ids_field_index(FLAX, "timestamp");
-  const int fr = ids_field_index(FLAX, "random");
+  const int ft = ids_scheme_field(FLAX, "timestamp");
+  const int fr = ids_scheme_field(FLAX, "random");
   const cJSON *o;
   int total = 0, used = 0, inrange = 0, negative = 0;
   if (!CHECK(ft >= 0 && fr >= 0 && FLAX->nfields == 2)) return;
@@ -344,7 +344,7 @@ static void test_flax_encoder (const cJSON *list) {
     CHECKF(veq(&v, &n), "%s: dec gives %s", name, vhex(&v));
     {
       char got[IDS_TEXTMAX];
-      ids_encode(FLAX, flax, &v, got);
+      ids_scheme_encode(FLAX, flax, &v, got);
       CHECKF(strcmp(got, want) == 0, "%s: flax of %s: got \"%s\", want "
              "\"%s\"", name, dec, got, want);
     }
@@ -416,7 +416,7 @@ static int snow_fields (const cJSON *der, uint64_t *x) {
     {"shard", "shard5"}, {"sequence", "seq12"},
   };
   for (int i = 0; i < 4; i++) {
-    int f = ids_field_index(SNOW, key[i][0]);
+    int f = ids_scheme_field(SNOW, key[i][0]);
     if (!CHECKF(f >= 0, "snowflake has no field %s", key[i][0]) ||
         !CHECKF(item(der, key[i][1]) != NULL, "no %s", key[i][1]))
       return 0;
@@ -465,7 +465,7 @@ static void snow_generate (const char *name, const cJSON *in,
   ids_error e;
   if (!CHECKF((double)(int64_t)epoch_s == epoch_s, "%s: epoch", name))
     return;
-  s = ids_open(SNOW, p, &e);
+  s = ids_scheme_open(SNOW, p, &e);
   if (!CHECKF(s != NULL, "%s: open epoch_ms=%lld: %s", name,
               (long long)epoch_ms, e.msg))
     return;
@@ -571,9 +571,9 @@ static void test_snow_grammar (void) {
       CHECK(badepoch[i] < SNOW->params[0].min ||
             badepoch[i] > SNOW->params[0].max);
       memset(&e, 0, sizeof e);
-      s = ids_open(SNOW, p, &e);
+      s = ids_scheme_open(SNOW, p, &e);
       CHECKF(s == NULL && e.code == IDS_ERANGE, "snowflake epoch_ms = %lld "
-             "(allowed %lld..%lld) accepted by ids_open", (long long)
+             "(allowed %lld..%lld) accepted by ids_scheme_open", (long long)
              badepoch[i], (long long)SNOW->params[0].min,
              (long long)SNOW->params[0].max);
     }
@@ -612,9 +612,9 @@ static uint64_t qual (const char *type) {
   char low[32];
   int64_t q;
   if (!lower(type, low, sizeof low)) return 0;
-  q = ids_qualifier_value(SIQ, low, strlen(low));
+  q = ids_scheme_qualifier(SIQ, low, strlen(low));
   CHECKF(q > 0, "siq has no qualifier \"%s\"", low);
-  if (q > 0) CHECK_STR(ids_qualifier_name(SIQ, (uint64_t)q), low);
+  if (q > 0) CHECK_STR(ids_scheme_qualifier_name(SIQ, (uint64_t)q), low);
   return q > 0 ? (uint64_t)q : 0;
 }
 
@@ -692,7 +692,7 @@ static void test_siq_types (const cJSON *list) {
         continue;
       CHECKF(v.w[0] == num(o, keys[k]) && v.w[1] == 0, "%s %s: got %s", name,
              keys[k], vhex(&v));
-      ids_decompose(SIQ, &v, back);
+      ids_scheme_decompose(SIQ, &v, back);
       CHECK_U64(back[SF[3]], x[SF[3]]);
       CHECK_U64(back[SF[4]], q);
     }
@@ -813,14 +813,14 @@ static void siq_sequence (int64_t shard, const char *qualifier,
   setopt(SIQ, opt, "domain_name", 0, "example.com");
   setopt(SIQ, opt, "shard", shard, NULL);
   if (qualifier) setopt(SIQ, opt, "qualifier", 0, qualifier);
-  if (!CHECK(ids_generator_init(&g, SIQ, opt, IDS_HOLD, &clk, &e) == IDS_OK))
+  if (!CHECK(ids_generator_init(&g, SIQ, opt, IDS_POLICY_HOLD, &clk, &e) == IDS_OK))
     return;
   cJSON_ArrayForEach(step, steps) {
     const char *type = str(step, "type");
     const char *hex = type ? str(step, "hex") : step->valuestring;
-    const char *what = type ? type : "ids_next";
+    const char *what = type ? type : "ids_generator_next";
     ids_value v, want;
-    int r = ids_next_as(&g, type ? (int64_t)qual(type) : -1, &v, &e);
+    int r = ids_generator_next_as(&g, type ? (int64_t)qual(type) : -1, &v, &e);
     if (!CHECKF(r == IDS_OK, "%s: %d %s", what, r, e.msg)) break;
     if (!CHECK(decodes(SIQ, "hex", hex, &want) == IDS_OK)) continue;
     if (n > 0 && ids_value_cmp(&want, &last) <= 0) {
@@ -828,8 +828,8 @@ static void siq_sequence (int64_t shard, const char *qualifier,
       ** counters restart at 0); ours is the smallest above it with the
       ** same time, shard, domain and type */
       uint64_t x[IDS_MAXFIELDS], y[IDS_MAXFIELDS];
-      ids_decompose(SIQ, &v, x);
-      ids_decompose(SIQ, &want, y);
+      ids_scheme_decompose(SIQ, &v, x);
+      ids_scheme_decompose(SIQ, &want, y);
       CHECKF(ids_value_cmp(&v, &last) > 0 && x[0] == y[0] && x[1] == y[1] &&
              x[2] == y[2] && x[4] == y[4] && x[3] > y[3], "%s: got %s, the "
              "reference %s, the last %s", what, vhex(&v), hex, vhex(&last));
@@ -952,7 +952,7 @@ static void test_siq_grammar (void) {
   CHECK((bad5.w[0] & 31) == 0x12);
   ids_value_to_bytes(&bad5, b14, sizeof b14);
   CHECK(from_bytes(SIQ, b14, sizeof b14, &v) == IDS_EINVAL);
-  ids_encode(SIQ, ids_codec_find(SIQ, "did", 3), &bad5, did);
+  ids_scheme_encode(SIQ, ids_codec_find(SIQ, "did", 3), &bad5, did);
   CHECKF(decodes(SIQ, "did", did, &v) == IDS_EINVAL, "%s", did);
   CHECKF(decodes(SIQ, NULL, did, &v) == IDS_EINVAL, "%s", did);
   check_lengths(SIQ, lengths, sizeof lengths / sizeof *lengths);
@@ -970,12 +970,12 @@ static void test_siq_grammar (void) {
                                           strlen(siq_forms[k].codec));
       char t[IDS_TEXTMAX];
       ids_value d;
-      ids_encode(SIQ, c, &v, t);
+      ids_scheme_encode(SIQ, c, &v, t);
       if (CHECKF(decode(SIQ, c, t, strlen(t), &d) == IDS_OK, "%s %s",
                  siq_forms[k].codec, t))
         CHECK(veq(&d, &v));
     }
-    ids_decompose(SIQ, &v, back);
+    ids_scheme_decompose(SIQ, &v, back);
     for (int f = 0; f < 5; f++) CHECK_U64(back[SF[f]], x[SF[f]]);
   }
 }
@@ -988,12 +988,12 @@ int main (int argc, char **argv) {
                                       "serial", "qualifier"};
   cJSON *j;
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
-  FLAX = ids_find("flax");
-  SNOW = ids_find("snowflake");
-  SIQ = ids_find("siq");
+  FLAX = ids_scheme_find("flax");
+  SNOW = ids_scheme_find("snowflake");
+  SIQ = ids_scheme_find("siq");
   if (!CHECK(FLAX && SNOW && SIQ)) return t_done();
   for (int i = 0; i < 5; i++)
-    if (!CHECKF((SF[i] = ids_field_index(SIQ, siqf[i])) >= 0, "siq %s",
+    if (!CHECKF((SF[i] = ids_scheme_field(SIQ, siqf[i])) >= 0, "siq %s",
                 siqf[i]))
       return t_done();
   CHECK(SIQ->nfields == 5);

@@ -72,7 +72,7 @@ static void test_encodings (const cJSON *list) {
     char out[IDS_TEXTMAX];
     count++;
     /* the default codec is f58 */
-    ids_encode(S, NULL, &v, out);
+    ids_scheme_encode(S, NULL, &v, out);
     CHECK_STR(out, str(o, "f58"));
     for (size_t k = 0; k < sizeof codecs / sizeof *codecs; k++) {
       const ids_codec *c = ids_codec_find(S, codecs[k], strlen(codecs[k]));
@@ -82,7 +82,7 @@ static void test_encodings (const cJSON *list) {
           !CHECKF(want != NULL, "vector %" PRIu64 " has no %s", x,
                   codecs[k]))
         continue;
-      n = ids_encode(S, c, &v, out);
+      n = ids_scheme_encode(S, c, &v, out);
       CHECKF(strcmp(out, want) == 0 && n == strlen(want),
              "%s of %" PRIu64 ": got \"%s\" (%zu), want \"%s\"", codecs[k],
              x, out, n, want);
@@ -217,7 +217,7 @@ static void test_layout (const cJSON *list) {
   const cJSON *o;
   int count = 0;
   for (int i = 0; i < 3; i++) {
-    fi[i] = ids_field_index(S, names[i]);
+    fi[i] = ids_scheme_field(S, names[i]);
     if (!CHECKF(fi[i] >= 0 && fi[i] < 3, "field %s", names[i])) return;
   }
   CHECK(S->nfields == 3);
@@ -227,14 +227,14 @@ static void test_layout (const cJSON *list) {
     uint64_t f[IDS_MAXFIELDS];
     ids_error e;
     count++;
-    ids_decompose(S, &v, f);
+    ids_scheme_decompose(S, &v, f);
     for (int i = 0; i < 3; i++) {
       uint64_t want = num(o, names[i]);
       CHECKF(f[fi[i]] == want, "%s of %" PRIu64 ": got %" PRIu64 ", want %"
              PRIu64, names[i], x, f[fi[i]], want);
     }
     memset(&back, 0xa5, sizeof back);
-    if (CHECKF(ids_compose(S, f, &back, &e) == IDS_OK, "compose %" PRIu64,
+    if (CHECKF(ids_scheme_compose(S, f, &back, &e) == IDS_OK, "compose %" PRIu64,
                x))
       CHECKF(back.w[0] == x && back.w[1] == 0 && back.w[2] == 0,
              "compose of %" PRIu64 " gives %" PRIu64, x, back.w[0]);
@@ -247,7 +247,7 @@ static void test_layout (const cJSON *list) {
 int main (int argc, char **argv) {
   cJSON *j;
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
-  S = ids_find("fluid");
+  S = ids_scheme_find("fluid");
   if (!CHECK(S != NULL)) return t_done();
   j = load(argc > 1 ? argv[1] : IDS_VECTORS, "fluid.json");
   test_encodings(section(j, "fluid.json", "encodings"));

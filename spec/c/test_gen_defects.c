@@ -1,5 +1,5 @@
 /*
-** test_gen_defects.c: the generator and ids_define defects of the tracker
+** test_gen_defects.c: the generator and ids_scheme_define defects of the tracker
 ** (items 1-12, issue 16), each on an injected clock where time matters:
 **
 **   1  time + sequence = 64 bits: past the last tick is an error, never a
@@ -51,7 +51,7 @@ static int64_t wallns (void) {
   return (int64_t)ts.tv_sec * NS + ts.tv_nsec;
 }
 
-/* ids_define of fields[n] with encodings dec, hex (hex only over 64 bits);
+/* ids_scheme_define of fields[n] with encodings dec, hex (hex only over 64 bits);
 ** the scheme, or NULL with e filled. */
 static const ids_scheme *define (const char *name, const ids_fieldspec *f,
                                  int n, ids_error *e) {
@@ -59,15 +59,15 @@ static const ids_scheme *define (const char *name, const ids_fieldspec *f,
   ids_defspec sp = {name, f, n, enc, 1, NULL, 0};
   const ids_scheme *s = NULL;
   memset(e, 0, sizeof *e);
-  if (ids_define(&sp, &s, e) != IDS_OK) return NULL;
+  if (ids_scheme_define(&sp, &s, e) != IDS_OK) return NULL;
   return s;
 }
 
 static uint64_t fieldof (const ids_scheme *s, const ids_value *v,
                          const char *name) {
   uint64_t x[IDS_MAXFIELDS];
-  int i = ids_field_index(s, name);
-  ids_decompose(s, v, x);
+  int i = ids_scheme_field(s, name);
+  ids_scheme_decompose(s, v, x);
   return i < 0 ? SENTINEL : x[i];
 }
 
@@ -104,10 +104,10 @@ static void test_end_of_range (void) {
   s = define("t_end64", f, 2, &e);
   if (!CHECKF(s != NULL, "%s", e.msg)) return;
   clk = f[0].epoch_ms * MS + ((INT64_C(1) << 56) - 1);  /* the last tick */
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   for (long i = 0; i < 300; i++) {
-    int r = ids_next(&g, &a[t.made], &e);
+    int r = ids_generator_next(&g, &a[t.made], &e);
     if (r != IDS_OK) { t.fails++; t.code = r; continue; }
     t.made++;
   }
@@ -134,12 +134,12 @@ static void wide_case (const char *name, ids_fieldspec *f, int nf,
   tally t = {0};
   long badtime = 0, badseq = 0;
   if (!CHECKF(s != NULL, "%s: %s", name, e.msg) || !CHECK(a != NULL) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK)) {
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK)) {
     free(a);
     return;
   }
   for (long i = 0; i < n; i++) {
-    int r = ids_next(&g, &a[i], &e);
+    int r = ids_generator_next(&g, &a[i], &e);
     if (!CHECKF(r == IDS_OK, "%s ID %ld: %s", name, i, e.msg)) return;
     if (fieldof(s, &a[i], "time") != tick) badtime++;
     if (fieldof(s, &a[i], "sequence") != (uint64_t)i) badseq++;
@@ -177,12 +177,12 @@ static void test_wide_state (void) {
   /* and on the real clock: times within the run, in two threads */
   {
     ids_error e;
-    const ids_scheme *s = ids_find("t_ns62_seq22");
+    const ids_scheme *s = ids_scheme_find("t_ns62_seq22");
     ids_generator g;
     ids_value *all = malloc(2 * 200000 * sizeof *all);
     int64_t t0 = wallns(), t1;
     if (!CHECK(s != NULL && all != NULL) ||
-        !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) ==
+        !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) ==
                IDS_OK)) {
       free(all);
       return;
@@ -204,10 +204,10 @@ static void test_wide_state (void) {
 /* ----------------------------------------------------------- item 3 */
 
 static void test_siq_order (void) {
-  const ids_scheme *s = ids_find("siq");
+  const ids_scheme *s = ids_scheme_find("siq");
   const uint64_t T = (uint64_t)1750000000 * 65536 + 777;
-  const int64_t user = ids_qualifier_value(s, "user", 4);
-  const int64_t msg = ids_qualifier_value(s, "message", 7);
+  const int64_t user = ids_scheme_qualifier(s, "user", 4);
+  const int64_t msg = ids_scheme_qualifier(s, "message", 7);
   ids_error e;
   ids_generator g;
   ids_value *a = malloc(300000 * sizeof *a), v, prev;
@@ -218,16 +218,16 @@ static void test_siq_order (void) {
   begin("item 3: siq order across types", 60);
   if (!CHECK(a != NULL)) return;
   /* the real clock, content and user alternating, then three types */
-  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
   for (long i = 0; i < 200000; i++) {
-    int r = (i & 1) ? ids_next_as(&g, user, &a[n], &e)
-                    : ids_next(&g, &a[n], &e);
+    int r = (i & 1) ? ids_generator_next_as(&g, user, &a[n], &e)
+                    : ids_generator_next(&g, &a[n], &e);
     if (!CHECKF(r == IDS_OK, "siq ID %ld: %s", i, e.msg)) break;
     n++;
   }
   for (long i = 0; i < 90000; i++) {
     int64_t q = i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg;
-    if (!CHECKF(ids_next_as(&g, q, &a[n], &e) == IDS_OK, "%s", e.msg))
+    if (!CHECKF(ids_generator_next_as(&g, q, &a[n], &e) == IDS_OK, "%s", e.msg))
       break;
     if (fieldof(s, &a[n], "qualifier") != (uint64_t)(q < 0 ? 15 : q)) bad++;
     n++;
@@ -237,10 +237,10 @@ static void test_siq_order (void) {
   CHECKF(t.notup == 0 && t.dups == 0, "siq mixed types: %ld of %ld IDs not "
          "above the previous one, %ld duplicates", t.notup, n, t.dups);
   /* a frozen tick: one type alone keeps its whole capacity */
-  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
   n = 0;
   for (long i = 0; i < 2048; i++) {
-    if (!CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK)) break;
+    if (!CHECK(ids_generator_next_as(&g, user, &a[n], &e) == IDS_OK)) break;
     if (fieldof(s, &a[n], "timestamp") != T ||
         fieldof(s, &a[n], "serial") != (uint64_t)i) bad++;
     n++;
@@ -249,7 +249,7 @@ static void test_siq_order (void) {
          "or serial", bad);
   /* content still fits above the last user ID in this tick */
   f.reads = 0;
-  CHECK(ids_next(&g, &a[n], &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK);
   CHECKF(f.reads <= 2 && fieldof(s, &a[n], "timestamp") == T &&
          fieldof(s, &a[n], "serial") == 8188, "content after user's full "
          "tick: ts %" PRIu64 " serial %" PRIu64, fieldof(s, &a[n],
@@ -257,7 +257,7 @@ static void test_siq_order (void) {
   n++;
   /* user is spent: it waits for the next tick */
   fake_stall(&f, 20, siq_tick_ns(T + 1) + 100);
-  CHECK(ids_next_as(&g, user, &a[n], &e) == IDS_OK);
+  CHECK(ids_generator_next_as(&g, user, &a[n], &e) == IDS_OK);
   CHECKF(f.reads > 20 && fieldof(s, &a[n], "timestamp") == T + 1 &&
          fieldof(s, &a[n], "serial") == 0, "user after its full tick: ts %"
          PRIu64 " after %ld reads", fieldof(s, &a[n], "timestamp"), f.reads);
@@ -266,22 +266,22 @@ static void test_siq_order (void) {
   CHECK(t.notup == 0 && t.dups == 0);
   /* policy error: a step back of 1 s refuses every type (issue 16.3) */
   f.ns = siq_tick_ns(T + 5);
-  CHECK(ids_generator_init(&g, s, NULL, IDS_ERROR, &c, &e) == IDS_OK);
-  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_ERROR, &c, &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &prev, &e) == IDS_OK);
   f.ns -= NS;
   v.w[0] = v.w[1] = v.w[2] = SENTINEL;
-  CHECK(ids_next(&g, &v, &e) == IDS_ECLOCK);
-  CHECKF(ids_next_as(&g, user, &v, &e) == IDS_ECLOCK,
+  CHECK(ids_generator_next(&g, &v, &e) == IDS_ECLOCK);
+  CHECKF(ids_generator_next_as(&g, user, &v, &e) == IDS_ECLOCK,
          "a user ID after a step back under policy error: %s (below the "
          "last: %d)", vhex(&v), ids_value_cmp(&v, &prev) <= 0);
-  CHECK(ids_next_as(&g, msg, &v, &e) == IDS_ECLOCK);
+  CHECK(ids_generator_next_as(&g, msg, &v, &e) == IDS_ECLOCK);
   /* policy hold: the same step gives IDs above the last, every type */
   f.ns = siq_tick_ns(T + 5);
-  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
-  CHECK(ids_next(&g, &prev, &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &prev, &e) == IDS_OK);
   f.ns -= NS;
   for (int i = 0; i < 300; i++) {
-    int r = ids_next_as(&g, i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg, &v,
+    int r = ids_generator_next_as(&g, i % 3 == 0 ? -1 : i % 3 == 1 ? user : msg, &v,
                         &e);
     if (!CHECKF(r == IDS_OK, "hold after a step back: %s", e.msg)) break;
     if (!CHECKF(ids_value_cmp(&v, &prev) > 0 &&
@@ -309,10 +309,10 @@ static void test_two_random (void) {
   tally t = {0};
   begin("item 4: two random fields", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   for (int i = 0; i < 1000; i++) {
-    if (!CHECK(ids_next(&g, &a[i], &e) == IDS_OK)) return;
+    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
     if (fieldof(s, &a[i], "r2") == 0) zero++;
   }
   CHECKF(zero <= 1, "the second random field is 0 in %ld of 1000 IDs", zero);
@@ -338,12 +338,12 @@ static void test_narrow_random (void) {
   tally t = {0};
   begin("item 5: narrow random field", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* the clock moves on only if the generator waits for it */
   fake_stall(&fk, 100000, T + MS);
   for (int i = 0; i < 500; i++) {
-    if (!CHECK(ids_next(&g, &a[i], &e) == IDS_OK)) return;
+    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
     if (fieldof(s, &a[i], "time") != (uint64_t)(T / MS)) off++;
   }
   CHECKF(off <= 1, "%ld of 500 IDs waited for another ms", off);
@@ -351,12 +351,12 @@ static void test_narrow_random (void) {
   CHECK(t.dups == 0 && t.notup == 0);
   /* Flax keeps its step of 1..2^32 */
   {
-    const ids_scheme *fx = ids_find("flax");
+    const ids_scheme *fx = ids_scheme_find("flax");
     fake fz = {T, 0, 0, 0};
     ids_clock cz = {fake_now, &fz};
-    CHECK(ids_generator_init(&g, fx, NULL, IDS_HOLD, &cz, &e) == IDS_OK);
+    CHECK(ids_generator_init(&g, fx, NULL, IDS_POLICY_HOLD, &cz, &e) == IDS_OK);
     for (int i = 0; i < 1000; i++) {
-      CHECK(ids_next(&g, &a[i], &e) == IDS_OK);
+      CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK);
       if (i > 0 && fieldof(fx, &a[i], "random") -
                    fieldof(fx, &a[i - 1], "random") > (1u << 24))
         bigstep++;
@@ -386,8 +386,8 @@ static void test_fraction_unit (void) {
     clk = INT64_C(1767225600) * NS + k * INT64_C(7777777777);
     /* a tick is 1000/999999999 s: ns * 999999999 / 1e12 */
     want = (unsigned __int128)clk * 999999999u / 1000000000000u;
-    if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK &&
-               ids_next(&g, &v, &e) == IDS_OK))
+    if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK &&
+               ids_generator_next(&g, &v, &e) == IDS_OK))
       return;
     if (fieldof(s, &v, "time") != (uint64_t)want) {
       if (wrong++ == 0)
@@ -420,7 +420,7 @@ static void test_reserved_names (void) {
       CHECKF(define(name, f, 3, &e) == NULL && e.code == IDS_EINVAL &&
              strstr(e.msg, reserved[i]) && strstr(e.msg, "reserved"),
              "field '%s' (%s): %s", reserved[i], f[1].kind, e.msg);
-      CHECK(ids_find(name) == NULL);
+      CHECK(ids_scheme_find(name) == NULL);
     }
   }
   {
@@ -443,18 +443,18 @@ static void *busy (void *arg) {
   ids_generator *g = arg;
   ids_value v;
   ids_error e;
-  while (spinning) ids_next(g, &v, &e);
+  while (spinning) ids_generator_next(g, &v, &e);
   return NULL;
 }
 
 static void test_fork_lock (void) {
-  const ids_scheme *s = ids_find("flax");
+  const ids_scheme *s = ids_scheme_find("flax");
   ids_generator g;
   ids_error e;
   pthread_t th;
   int hangs = 0, fails = 0, forks = 0;
   begin("item 8: fork under a held lock", 200);
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
   for (int i = 0; i < 300 && hangs < 5; i++) {
@@ -464,7 +464,7 @@ static void test_fork_lock (void) {
       ids_value v;
       signal(SIGALRM, SIG_DFL);
       alarm(2);                              /* default action: killed */
-      _exit(ids_next(&g, &v, &e) == IDS_OK ? 0 : 3);
+      _exit(ids_generator_next(&g, &v, &e) == IDS_OK ? 0 : 3);
     }
     if (p < 0) { fails++; break; }
     forks++;
@@ -474,7 +474,7 @@ static void test_fork_lock (void) {
   }
   spinning = 0;
   pthread_join(th, NULL);
-  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung in ids_next, "
+  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung in ids_generator_next, "
          "%d failed", hangs, forks, fails);
 }
 
@@ -489,18 +489,18 @@ static void *child_run (void *arg) {
   ids_value *out = arg;
   ids_error e;
   for (int i = 0; i < CHILD_IDS; i++)
-    if (ids_next(child_gen, &out[i], &e) != IDS_OK) return (void *)1;
+    if (ids_generator_next(child_gen, &out[i], &e) != IDS_OK) return (void *)1;
   return NULL;
 }
 
 static void test_fork_threads (void) {
-  const ids_scheme *s = ids_find("flax");
+  const ids_scheme *s = ids_scheme_find("flax");
   ids_generator g;
   ids_error e;
   pthread_t th;
   int hangs = 0, fails = 0, forks = 0;
   begin("item 8: two threads of a child reset the generator once", 50);
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) == IDS_OK))
+  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   spinning = 1;
   if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
@@ -603,7 +603,7 @@ static void test_alphabet_and_node (void) {
     int r;
     snprintf(name, sizeof name, "t_b64sort%d", i);
     sp.name = name;
-    r = ids_define(&sp, &s, &e);
+    r = ids_scheme_define(&sp, &s, &e);
     if (i < 2)
       CHECKF(r == IDS_EINVAL && strstr(e.msg, "ascending"), "alphabet %d: "
              "%d %s", i, r, r ? e.msg : "accepted");
@@ -626,8 +626,8 @@ static void test_alphabet_and_node (void) {
       ids_value v;
       CHECK(s->genopts[0].max == INT64_MAX);
       setopt(s, o, "node", INT64_MAX, NULL);
-      CHECK(ids_generator_init(&g, s, o, IDS_HOLD, NULL, &e) == IDS_OK &&
-            ids_next(&g, &v, &e) == IDS_OK &&
+      CHECK(ids_generator_init(&g, s, o, IDS_POLICY_HOLD, NULL, &e) == IDS_OK &&
+            ids_generator_next(&g, &v, &e) == IDS_OK &&
             fieldof(s, &v, "node") == (uint64_t)INT64_MAX);
     }
   }
@@ -636,7 +636,7 @@ static void test_alphabet_and_node (void) {
 /* ---------------------------------------------------------- item 11 */
 
 static void test_max_ahead (void) {
-  const ids_scheme *s = ids_find("fluid");
+  const ids_scheme *s = ids_scheme_find("fluid");
   const int64_t E = INT64_C(1735689600000) * MS;     /* FLUID's epoch */
   const int64_t T = E + INT64_C(3600000) * MS;       /* tick 3600000 */
   fake f = {T, 0, 0, 0};
@@ -648,7 +648,7 @@ static void test_max_ahead (void) {
   tally t = {0};
   begin("item 11: max_ahead_ms", 20);
   if (!CHECK(a != NULL) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK))
+      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* range-checked, naming the option */
   CHECKF(ids_generator_set_ahead(&g, -1, &e) == IDS_ERANGE &&
@@ -660,7 +660,7 @@ static void test_max_ahead (void) {
   ** waiting */
   f.reads = 0;
   for (long i = 0; i < 4 * 1024; i++) {
-    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    if (!CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK)) break;
     if (fieldof(s, &a[n], "timestamp") != (uint64_t)(3600000 + i / 1024))
       wrong++;
     n++;
@@ -670,7 +670,7 @@ static void test_max_ahead (void) {
          f.reads);
   /* 4 ms ahead is too far: it waits until the clock is 3 ms behind */
   fake_stall(&f, 50, T + 1 * MS);
-  CHECK(ids_next(&g, &a[n], &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK);
   CHECKF(f.reads > 50 && fieldof(s, &a[n], "timestamp") == 3600004,
          "after the ahead limit: %ld reads, tick %" PRIu64, f.reads,
          fieldof(s, &a[n], "timestamp"));
@@ -678,7 +678,7 @@ static void test_max_ahead (void) {
   /* the clock catches up and passes */
   f.ns = T + 10 * MS;
   for (int i = 0; i < 3000; i++) {
-    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    if (!CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK)) break;
     n++;
   }
   CHECK(fieldof(s, &a[n - 3000], "timestamp") == 3600010);
@@ -686,12 +686,12 @@ static void test_max_ahead (void) {
   ** ones, without waiting */
   CHECK(ids_generator_set_ahead(&g, 2500, &e) == IDS_OK);
   f.ns = T + 2000 * MS;
-  CHECK(ids_next(&g, &a[n++], &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &a[n++], &e) == IDS_OK);
   f.ns = T;
   f.reads = 0;
   wrong = 0;
   for (long i = 0; i < 1023 + 3 * 1024; i++) {
-    if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+    if (!CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK)) break;
     if (fieldof(s, &a[n], "timestamp") != (uint64_t)(3602000 + (i + 1) /
                                                      1024))
       wrong++;
@@ -704,10 +704,10 @@ static void test_max_ahead (void) {
          "in %ld IDs", t.dups, t.notup, n);
   /* default 0: a stalled clock means waiting, as before */
   f.ns = T + 5000 * MS;
-  CHECK(ids_generator_init(&g, s, NULL, IDS_HOLD, &c, &e) == IDS_OK);
-  for (int i = 0; i < 1024; i++) CHECK(ids_next(&g, &a[0], &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
+  for (int i = 0; i < 1024; i++) CHECK(ids_generator_next(&g, &a[0], &e) == IDS_OK);
   fake_stall(&f, 50, f.ns + MS);
-  CHECK(ids_next(&g, &a[0], &e) == IDS_OK);
+  CHECK(ids_generator_next(&g, &a[0], &e) == IDS_OK);
   CHECK(f.reads > 50);
   /* step mode (no sequence): when the random field is spent, the next
   ** ticks up to 3 ms ahead draw afresh; the 4th waits for the clock */
@@ -720,14 +720,14 @@ static void test_max_ahead (void) {
     n = 0;
     f.ns = T;
     if (!CHECKF(r6 != NULL, "%s", e.msg) ||
-        !CHECK(ids_generator_init(&g, r6, NULL, IDS_HOLD, &c, &e) ==
+        !CHECK(ids_generator_init(&g, r6, NULL, IDS_POLICY_HOLD, &c, &e) ==
                IDS_OK) ||
         !CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK))
       return;
     fake_stall(&f, 100000, T + MS);
     for (; n < 1000; n++) {
       uint64_t tk;
-      if (!CHECK(ids_next(&g, &a[n], &e) == IDS_OK)) break;
+      if (!CHECK(ids_generator_next(&g, &a[n], &e) == IDS_OK)) break;
       tk = fieldof(r6, &a[n], "time");
       if (tk == (uint64_t)(T / MS) + 3 && reads3 < 0) reads3 = f.reads;
       if (tk == (uint64_t)(T / MS) + 4) break;
@@ -757,11 +757,11 @@ static void test_define_checks (void) {
   memset(longname, 'n', 32);
   longname[32] = '\0';
   sp.name = longname;
-  CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
+  CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
          !strstr(e.msg, "required"), "a 32-character scheme name: %s", e.msg);
   sp.name = "t_def_fname";
   f[1].name = longname;
-  CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
+  CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "31") &&
          !strstr(e.msg, "required"), "a 32-character field name: %s", e.msg);
   f[1].name = "seq";
   {
@@ -775,12 +775,12 @@ static void test_define_checks (void) {
       f[0].unit = units[i];
       snprintf(name, sizeof name, "t_unit%zu", i);
       sp.name = name;
-      CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "unit"),
+      CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "unit"),
              "unit '%s' accepted", units[i]);
     }
     f[0].unit = "1/2000 s";
     sp.name = "t_unit_ok";
-    CHECKF(ids_define(&sp, &s, &e) == IDS_OK && s->unit.per_sec_num == 2000,
+    CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_OK && s->unit.per_sec_num == 2000,
            "%s", e.msg);
     f[0].unit = "ms";
   }
@@ -790,11 +790,11 @@ static void test_define_checks (void) {
     for (size_t i = 0; i < sizeof bytes / sizeof *bytes; i++) {
       sp.name = "t_bytes";
       sp.bytes = bytes[i];
-      CHECKF(ids_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "bytes"),
+      CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_EINVAL && strstr(e.msg, "bytes"),
              "bytes %lld accepted", bytes[i]);
     }
     sp.bytes = 9;
-    CHECKF(ids_define(&sp, &s, &e) == IDS_OK && s->bytes == 9, "%s", e.msg);
+    CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_OK && s->bytes == 9, "%s", e.msg);
     sp.bytes = 0;
   }
   {
@@ -804,18 +804,18 @@ static void test_define_checks (void) {
     sp.encodings = NULL;
     sp.nencodings = 0;
     sp.name = "t_noenc64";
-    if (CHECKF(ids_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
+    if (CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
       CHECKF(s->ncodecs == 2 && strcmp(s->codecs[0]->name, "dec") == 0 &&
              strcmp(s->codecs[1]->name, "hex") == 0, "%d codecs",
              s->ncodecs);
     sp.fields = w;
     sp.name = "t_noenc128";
-    if (CHECKF(ids_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
+    if (CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_OK, "%s", e.msg))
       CHECKF(s->ncodecs == 1 && strcmp(s->codecs[0]->name, "hex") == 0,
              "%d codecs", s->ncodecs);
     sp.name = "t_noenc_bad";
     sp.nencodings = 1;                     /* one, but no array */
-    CHECK(ids_define(&sp, &s, &e) == IDS_EINVAL);
+    CHECK(ids_scheme_define(&sp, &s, &e) == IDS_EINVAL);
   }
 }
 

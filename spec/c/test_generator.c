@@ -27,7 +27,7 @@ typedef struct parts { uint64_t ts, gen, seq; } parts;
 static parts split (const ids_value *v) {
   uint64_t f[IDS_MAXFIELDS];
   parts p;
-  ids_decompose(S, v, f);
+  ids_scheme_decompose(S, v, f);
   p.ts = f[FT]; p.gen = f[FG]; p.seq = f[FS];
   return p;
 }
@@ -44,17 +44,17 @@ static int init (ids_generator *g, const ids_optval *opts, ids_policy p,
   return r;
 }
 
-/* ids_next that checks what every failure owes: its code and a message;
+/* ids_generator_next that checks what every failure owes: its code and a message;
 ** and that a failure leaves *v alone rather than half-written. */
 static int next (ids_generator *g, ids_value *v, ids_error *e) {
   int r;
   memset(e, 0, sizeof *e);
   v->w[0] = v->w[1] = v->w[2] = SENTINEL;
-  r = ids_next(g, v, e);
+  r = ids_generator_next(g, v, e);
   if (r < 0) {
     CHECKF(e->msg[0] != '\0', "no message for code %d", r);
     CHECK(e->code == r);
-    CHECKF(v->w[0] == SENTINEL, "failed ids_next wrote %" PRIu64,
+    CHECKF(v->w[0] == SENTINEL, "failed ids_generator_next wrote %" PRIu64,
            v->w[0]);
   }
   return r;
@@ -64,7 +64,7 @@ static int next (ids_generator *g, ids_value *v, ids_error *e) {
 static parts take (ids_generator *g, ids_value *v) {
   ids_error e;
   int r = next(g, v, &e);
-  CHECKF(r == IDS_OK, "ids_next: %d %s", r, r ? e.msg : "");
+  CHECKF(r == IDS_OK, "ids_generator_next: %d %s", r, r ? e.msg : "");
   return split(v);
 }
 
@@ -72,7 +72,7 @@ static parts take (ids_generator *g, ids_value *v) {
 static int start (ids_generator *g, fake *f, int64_t gen) {
   ids_optval o[IDS_MAXOPTS] = {{0}};
   setopt(S, o, "generator", gen, NULL);
-  return init(g, o, IDS_HOLD, f);
+  return init(g, o, IDS_POLICY_HOLD, f);
 }
 
 /* The IDs `from`..1023 of tick T with generator id `gen`, each above the
@@ -110,7 +110,7 @@ static void check_erange (ids_generator *g, fake *f, int64_t ns,
 static void test_single (void) {
   ids_generator g;
   run_stats r;
-  if (init(&g, NULL, IDS_HOLD, NULL) != IDS_OK) return;
+  if (init(&g, NULL, IDS_POLICY_HOLD, NULL) != IDS_OK) return;
   run_ids(&g, NSINGLE, NULL, &r);
   CHECKF(r.err < 0, "ID %ld failed: %d %s", r.err, r.code, r.e.msg);
   CHECKF(r.bad < 0, "ID %ld is not above the one before", r.bad);
@@ -119,7 +119,7 @@ static void test_single (void) {
 static void test_threads (void) {
   ids_generator g;
   ids_value *all = malloc(2 * NTHREAD * sizeof *all);
-  if (CHECK(all != NULL) && init(&g, NULL, IDS_HOLD, NULL) == IDS_OK)
+  if (CHECK(all != NULL) && init(&g, NULL, IDS_POLICY_HOLD, NULL) == IDS_OK)
     two_threads("fluid", &g, all, NTHREAD);
   free(all);
 }
@@ -181,13 +181,13 @@ static void test_back_error (void) {
   ids_generator before;
   uint64_t last = 0;
   parts p;
-  if (init(&g, NULL, IDS_ERROR, &f) != IDS_OK) return;
+  if (init(&g, NULL, IDS_POLICY_ERROR, &f) != IDS_OK) return;
   for (int i = 0; i < 10; i++) { take(&g, &v); last = v.w[0]; }
   memcpy(&before, &g, sizeof g);   /* all of it, whatever the layout */
   f.ns = at(T - 5000);
   for (int i = 0; i < 3; i++) {
     int r = next(&g, &v, &e);
-    CHECKF(r == IDS_ECLOCK, "5 s back under IDS_ERROR: got %d", r);
+    CHECKF(r == IDS_ECLOCK, "5 s back under IDS_POLICY_ERROR: got %d", r);
   }
   CHECKF(memcmp(&before, &g, sizeof g) == 0,
          "a refused ID changed the generator");
@@ -228,7 +228,7 @@ static void test_flux (const cJSON *gen) {
       init_ts = (int64_t)num(o, "init_timestamp");
       setopt(S, opt, "generator", init_id, NULL);
       setopt(S, opt, "start_timestamp", init_ts, NULL);
-      if (init(&g, opt, IDS_HOLD, &f) != IDS_OK) return;
+      if (init(&g, opt, IDS_POLICY_HOLD, &f) != IDS_OK) return;
       groups++;
     }
     p = take(&g, &v);
@@ -249,7 +249,7 @@ static void test_flux (const cJSON *gen) {
     parts p;
     setopt(S, opt, "generator", 1, NULL);
     setopt(S, opt, "start_timestamp", 1000, NULL);
-    if (init(&g, opt, IDS_HOLD, &f) != IDS_OK) return;
+    if (init(&g, opt, IDS_POLICY_HOLD, &f) != IDS_OK) return;
     take(&g, &v);
     f.ns += 2500000;
     p = take(&g, &v);
@@ -275,7 +275,7 @@ static void test_options (void) {
     int r;
     setopt(S, o, bad[i].name, bad[i].x, NULL);
     memset(&e, 0, sizeof e);
-    r = ids_generator_init(&g, S, o, IDS_HOLD, &c, &e);
+    r = ids_generator_init(&g, S, o, IDS_POLICY_HOLD, &c, &e);
     CHECKF(r == IDS_ERANGE, "%s = %lld: got %d", bad[i].name,
            (long long)bad[i].x, r);
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s = %lld: message \"%s\"",
@@ -296,7 +296,7 @@ static void test_fork (void) {
   pid_t pid;
   int status = -1;
   setopt(S, o, "generator", 9, NULL);
-  if (init(&g, o, IDS_HOLD, NULL) != IDS_OK) return;
+  if (init(&g, o, IDS_POLICY_HOLD, NULL) != IDS_OK) return;
   take(&g, &v);
   fflush(stdout);
   fflush(stderr);
@@ -304,17 +304,17 @@ static void test_fork (void) {
   if (!CHECK(pid >= 0)) return;
   if (pid == 0) {
     ids_generator g2;
-    int r = ids_next(&g, &v, &e);
+    int r = ids_generator_next(&g, &v, &e);
     if (r != IDS_EFORK) {
-      fprintf(stderr, "child: ids_next gave %d, want IDS_EFORK\n", r);
+      fprintf(stderr, "child: ids_generator_next gave %d, want IDS_EFORK\n", r);
       _exit(1);
     }
     if (strstr(e.msg, "after fork") == NULL) {
       fprintf(stderr, "child: message \"%s\"\n", e.msg);
       _exit(2);
     }
-    if (ids_generator_init(&g2, S, o, IDS_HOLD, NULL, &e) != IDS_OK ||
-        ids_next(&g2, &v, &e) != IDS_OK) {
+    if (ids_generator_init(&g2, S, o, IDS_POLICY_HOLD, NULL, &e) != IDS_OK ||
+        ids_generator_next(&g2, &v, &e) != IDS_OK) {
       fprintf(stderr, "child: a new generator fails: %s\n", e.msg);
       _exit(3);
     }
@@ -356,7 +356,7 @@ static void test_range (void) {
     fake m = {5 * MS, 0, 0, 0};
     setopt(S, fo, "generator", 1, NULL);
     setopt(S, fo, "start_timestamp", MAXTICK, NULL);
-    if (init(&g, fo, IDS_HOLD, &m) != IDS_OK) return;
+    if (init(&g, fo, IDS_POLICY_HOLD, &m) != IDS_OK) return;
     take(&g, &v);
     CHECK_U64(v.w[0], UINT64_C(0xFFFFFFFFFF000400));
     check_erange(&g, &m, m.ns + MS, "Flux mode past 2^40-1");
@@ -369,11 +369,11 @@ int main (int argc, char **argv) {
   cJSON *j;
   const cJSON *gen;
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
-  S = ids_find("fluid");
+  S = ids_scheme_find("fluid");
   if (!CHECK(S != NULL)) return t_done();
-  FT = ids_field_index(S, "timestamp");
-  FG = ids_field_index(S, "generator");
-  FS = ids_field_index(S, "sequence");
+  FT = ids_scheme_field(S, "timestamp");
+  FG = ids_scheme_field(S, "generator");
+  FS = ids_scheme_field(S, "sequence");
   if (!CHECK(FT >= 0 && FG >= 0 && FS >= 0)) return t_done();
   EPOCH_MS = -1;
   for (int i = 0; i < S->ngenopts; i++)

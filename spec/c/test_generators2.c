@@ -39,9 +39,9 @@ static int64_t wall_ms (void) {
 static uint64_t field (const ids_scheme *s, const ids_value *v,
                        const char *name) {
   uint64_t x[IDS_MAXFIELDS];
-  int f = ids_field_index(s, name);
+  int f = ids_scheme_field(s, name);
   if (f < 0) { fprintf(stderr, "%s: no field %s\n", s->name, name); exit(2); }
-  ids_decompose(s, v, x);
+  ids_scheme_decompose(s, v, x);
   return x[f];
 }
 
@@ -72,7 +72,7 @@ static void subjects_init (void) {
     subject *u = &subjects[i];
     memset(u, 0, sizeof *u);
     u->name = names[i];
-    u->s = ids_find(names[i]);
+    u->s = ids_scheme_find(names[i]);
     if (u->s == NULL) { fprintf(stderr, "no scheme %s\n", names[i]); exit(2); }
   }
   setopt(subjects[1].s, subjects[1].o, "worker", 21, NULL);
@@ -84,7 +84,7 @@ static void subjects_init (void) {
 
 static int init (ids_generator *g, const subject *u, const ids_clock *c) {
   ids_error e;
-  int r = ids_generator_init(g, u->s, u->o, IDS_HOLD, c, &e);
+  int r = ids_generator_init(g, u->s, u->o, IDS_POLICY_HOLD, c, &e);
   CHECKF(r == IDS_OK, "%s: ids_generator_init: %d %s", u->name, r,
          r ? e.msg : "");
   return r;
@@ -129,8 +129,8 @@ static siqid siq_take (const ids_scheme *s, ids_generator *g, int64_t q,
                        ids_value *v) {
   ids_error e;
   siqid p = {SENTINEL, SENTINEL, SENTINEL};
-  int r = ids_next_as(g, q, v, &e);
-  if (!CHECKF(r == IDS_OK, "siq ids_next_as(%lld): %d %s", (long long)q, r,
+  int r = ids_generator_next_as(g, q, v, &e);
+  if (!CHECKF(r == IDS_OK, "siq ids_generator_next_as(%lld): %d %s", (long long)q, r,
               e.msg))
     return p;
   p.ts = field(s, v, "timestamp");
@@ -163,11 +163,11 @@ static void test_siq_frozen (const subject *u) {
     return;
   }
   for (int l = 0; l < NL; l++) {
-    q[l] = ids_qualifier_value(s, lanes[l].name, strlen(lanes[l].name));
+    q[l] = ids_scheme_qualifier(s, lanes[l].name, strlen(lanes[l].name));
     CHECKF(q[l] > 0, "siq type %s", lanes[l].name);
   }
   /* each type alone, at a frozen tick of its own (T + l), from serial 0
-  ** up to its limit: the generator's own (content) with ids_next, the
+  ** up to its limit: the generator's own (content) with ids_generator_next, the
   ** others by name */
   for (int l = 0; l < NL; l++) {
     f.ns = siq_tick_ns(T + (uint64_t)l) + 7000;
@@ -233,7 +233,7 @@ static void test_siq_frozen (const subject *u) {
   /* a value that is no type is refused */
   {
     ids_value w = {{SENTINEL, SENTINEL, SENTINEL}};
-    int r = ids_next_as(&g, 18, &w, &e);
+    int r = ids_generator_next_as(&g, 18, &w, &e);
     CHECKF(r == IDS_EINVAL && e.msg[0], "qualifier 18: got %d", r);
     CHECK(w.w[0] == SENTINEL);
   }
@@ -272,10 +272,10 @@ static int flax_run (const ids_scheme *s, uint8_t *out, long n) {
   ids_generator g;
   ids_value v, prev = {{0, 0, 0}};
   ids_error e;
-  if (ids_generator_init(&g, s, NULL, IDS_HOLD, NULL, &e) != IDS_OK)
+  if (ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
     return 10;
   for (long i = 0; i < n; i++) {
-    if (ids_next(&g, &v, &e) != IDS_OK) return 11;
+    if (ids_generator_next(&g, &v, &e) != IDS_OK) return 11;
     if (i > 0 && ids_value_cmp(&v, &prev) <= 0) return 12;
     prev = v;
     ids_value_to_bytes(&v, out + 12 * i, 12);
@@ -309,20 +309,20 @@ static int child (int fd, ids_generator *before) {
   /* generators made before fork with a node, hash or sequence refuse */
   for (int k = 1; k < 5; k++) {
     memset(&e, 0, sizeof e);
-    if (ids_next(&before[k], &v, &e) != IDS_EFORK) return 21 + k;
+    if (ids_generator_next(&before[k], &v, &e) != IDS_EFORK) return 21 + k;
     if (e.code != IDS_EFORK || strstr(e.msg, "after fork") == NULL)
       return 26;
   }
   ids_random(rnd, sizeof rnd);
   /* the pre-fork Flax generator: whatever it does, it must not repeat */
   memset(&e, 0, sizeof e);
-  head[0] = ids_next(&before[0], &v, &e);
+  head[0] = ids_generator_next(&before[0], &v, &e);
   if (head[0] == IDS_EFORK && strstr(e.msg, "after fork") == NULL) return 27;
   if (head[0] == IDS_OK) {
     ids_value prev = v;
     ids_value_to_bytes(&v, ids, 12);
     for (head[1] = 1; head[1] < NPRE; head[1]++) {
-      if (ids_next(&before[0], &v, &e) != IDS_OK) return 28;
+      if (ids_generator_next(&before[0], &v, &e) != IDS_OK) return 28;
       if (ids_value_cmp(&v, &prev) <= 0) return 29;
       prev = v;
       ids_value_to_bytes(&v, ids + 12 * head[1], 12);
@@ -355,7 +355,7 @@ static void test_fork (void) {
   ids_random(pre, sizeof pre);
   for (int k = 0; k < 5; k++)
     if (init(&before[k], &subjects[k], NULL) != IDS_OK ||
-        !CHECK(ids_next(&before[k], &v, &e) == IDS_OK))
+        !CHECK(ids_generator_next(&before[k], &v, &e) == IDS_OK))
       ok = 0;
   if (!ok) { free(all); return; }
   fflush(stdout);
@@ -379,7 +379,7 @@ static void test_fork (void) {
   n = NPERPROC;
   /* its generators made before fork are still its own */
   for (int k = 0; k < 5; k++)
-    CHECKF(ids_next(&before[k], &v, &e) == IDS_OK, "parent %s after fork: "
+    CHECKF(ids_generator_next(&before[k], &v, &e) == IDS_OK, "parent %s after fork: "
            "%s", subjects[k].name, e.msg);
   for (int c = 0; c < NFORK; c++) {
     int status = -1;

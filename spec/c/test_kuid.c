@@ -48,7 +48,7 @@ static int decode_as (const ids_scheme *s, const char *codec, const char *t,
     return IDS_ENOENT;
   memset(&e, 0, sizeof e);
   v->w[0] = v->w[1] = v->w[2] = SENTINEL;
-  r = ids_decode(s, c, t, n, v, &e);
+  r = ids_scheme_decode(s, c, t, n, v, &e);
   if (r < 0)
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s \"%.*s\": code %d, e.code "
            "%d, message \"%s\"", s->name, (int)n, t, r, e.code, e.msg);
@@ -64,7 +64,7 @@ static const ids_scheme *open96 (int64_t interval, const char *hash,
   const ids_scheme *s;
   if (hash) { p[1].set = 1; p[1].s = hash; p[1].len = strlen(hash); }
   memset(&e, 0, sizeof e);
-  s = ids_open(K96, p, &e);
+  s = ids_scheme_open(K96, p, &e);
   if (code) *code = s ? IDS_OK : e.code;
   if (s == NULL)
     CHECKF(e.msg[0] != '\0' && e.code < 0, "open kuid96 I=%lld: no message",
@@ -75,7 +75,7 @@ static const ids_scheme *open96 (int64_t interval, const char *hash,
 /* The node field's fingerprint of a name, through the scheme's hashname. */
 static uint64_t fingerprint (const ids_scheme *s, const char *name,
                              size_t n) {
-  int f = ids_field_index(s, "node");
+  int f = ids_scheme_field(s, "node");
   uint64_t h = SENTINEL;
   ids_error e;
   if (!CHECKF(f >= 0 && s->hashname && s->fields[f].from &&
@@ -188,7 +188,7 @@ static int exact (const term *t) {
 static void check_fields (const ids_scheme *s, const char *what,
                           const ids_value *v, const term *t) {
   uint64_t got[IDS_MAXFIELDS], want[IDS_MAXFIELDS];
-  ids_decompose(s, v, got);
+  ids_scheme_decompose(s, v, got);
   term_fields(s, t, want);
   for (int i = 0; i < s->nfields; i++)
     CHECKF(got[i] == want[i], "%s: %s %s: got %" PRIu64 ", want %" PRIu64,
@@ -206,9 +206,9 @@ static void roundtrip (const ids_scheme *s, const char *what,
   uint8_t b[IDS_MAXBYTES], want[IDS_MAXBYTES];
   size_t nb;
   if (!CHECKF(compose(s, x, &v) == IDS_OK, "%s: compose", what)) return;
-  ids_encode(s, ids_codec_find(s, "hex", 3), &v, out);
+  ids_scheme_encode(s, ids_codec_find(s, "hex", 3), &v, out);
   CHECKF(strcmp(out, hex) == 0, "%s: hex: got %s, want %s", what, out, hex);
-  ids_encode(s, ids_codec_find(s, text, strlen(text)), &v, out);
+  ids_scheme_encode(s, ids_codec_find(s, text, strlen(text)), &v, out);
   CHECKF(strcmp(out, t64) == 0, "%s: %s: got %s, want %s", what, text, out,
          t64);
   if (CHECKF(decode_as(s, "hex", hex, strlen(hex), &back) == IDS_OK,
@@ -231,7 +231,7 @@ static void roundtrip (const ids_scheme *s, const char *what,
   /* the other text form reads back what it writes */
   {
     const char *other = strcmp(text, "b64") == 0 ? "b64url" : "b64";
-    ids_encode(s, ids_codec_find(s, other, strlen(other)), &v, out);
+    ids_scheme_encode(s, ids_codec_find(s, other, strlen(other)), &v, out);
     if (CHECKF(decode_as(s, other, out, strlen(out), &back) == IDS_OK,
                "%s: %s %s", what, other, out))
       CHECK(ids_value_cmp(&back, &v) == 0);
@@ -437,7 +437,7 @@ static void test_node_hash (const cJSON *list) {
     x[MEGA] = 1761; x[SEC] = 234567; x[MICRO] = 890880; x[3] = h2;
     x[4] = 4242;
     if (CHECK(compose(K96, x, &v) == IDS_OK)) {
-      ids_encode(K96, ids_codec_find(K96, "hex", 3), &v, hex);
+      ids_scheme_encode(K96, ids_codec_find(K96, "hex", 3), &v, hex);
       CHECKF(strcmp(hex, str(o, "encode_I8_hex")) == 0, "%s: got %s, want "
              "%s", str(o, "node"), hex, str(o, "encode_I8_hex"));
     }
@@ -528,7 +528,7 @@ enum {
   PREFIX,     /* b64 of a value whose bytes start with arg begins with the
                  reference's output, in both schemes */
   COMPOSE5,   /* kuid96 compose with a 5-byte node */
-  INTERVAL,   /* ids_open(kuid96, interval = arg) */
+  INTERVAL,   /* ids_scheme_open(kuid96, interval = arg) */
   LOCAL,      /* kuid64 compose of {1,2,3},1 and {1,2,0},1 */
   ZERO,       /* the zero local ID */
 };
@@ -703,7 +703,7 @@ static void run_call (call *c, const cJSON *res) {
       for (int k = 0; k < 2; k++) {
         char out[IDS_TEXTMAX];
         ids_value_from_bytes(&v, b, both[k]->bytes);
-        ids_encode(both[k], ids_codec_find(both[k], "b64", 3), &v, out);
+        ids_scheme_encode(both[k], ids_codec_find(both[k], "b64", 3), &v, out);
         CHECKF(strlen(out) >= nw && memcmp(out, want, nw) == 0, "%s: %s of "
                "%zu leading bytes: %s, want prefix %.*s", c->call,
                both[k]->name, n, out, (int)nw, (const char *)want);
@@ -741,9 +741,9 @@ static void run_call (call *c, const cJSON *res) {
       char out[IDS_TEXTMAX];
       const char *hex = str(res, "value_hex");
       if (!CHECK(compose(K64, x, &v) == IDS_OK)) break;
-      ids_encode(K64, ids_codec_find(K64, "hex", 3), &v, out);
+      ids_scheme_encode(K64, ids_codec_find(K64, "hex", 3), &v, out);
       if (strstr(c->call, "encode64")) {
-        ids_encode(K64, NULL, &v, out);          /* b64 is the default */
+        ids_scheme_encode(K64, NULL, &v, out);          /* b64 is the default */
         CHECK_STR(out, "...........");
         CHECKF(strlen(hex) == 22, "%s", hex);
       }
@@ -809,7 +809,7 @@ static void test_params (void) {
     p[1].s = badhash[i];
     p[1].len = strlen(badhash[i]);
     memset(&e, 0, sizeof e);
-    CHECKF(ids_open(K96, p, &e) == NULL && e.code == IDS_EINVAL,
+    CHECKF(ids_scheme_open(K96, p, &e) == NULL && e.code == IDS_EINVAL,
            "hash \"%s\" accepted", badhash[i]);
   }
   for (int64_t I = 5; I <= 10; I++) {
@@ -826,11 +826,11 @@ static void test_params (void) {
     ids_optval o[IDS_MAXOPTS] = {{0}};
     if (gen[i].node_name) setopt(K96, o, "node_name", 0, gen[i].node_name);
     if (gen[i].has_node) setopt(K96, o, "node", gen[i].node, NULL);
-    CHECKF(ids_generator_init(&g, K96, gen[i].opts ? o : NULL, IDS_HOLD,
+    CHECKF(ids_generator_init(&g, K96, gen[i].opts ? o : NULL, IDS_POLICY_HOLD,
                               NULL, &e) == gen[i].code, "%s", gen[i].what);
   }
   /* kuid64: the generator needs nothing */
-  CHECK(ids_generator_init(&g, K64, NULL, IDS_HOLD, NULL, &e) == IDS_OK);
+  CHECK(ids_generator_init(&g, K64, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
 }
 
 /* A few strict-grammar cases beyond the reference's calls. */
@@ -868,7 +868,7 @@ static void test_grammar (void) {
     uint64_t x[IDS_MAXFIELDS] = {1048575, 1048575, 1047552, 16383};
     char out[IDS_TEXTMAX];
     if (CHECK(compose(K64, x, &v) == IDS_OK)) {
-      ids_encode(K64, NULL, &v, out);
+      ids_scheme_encode(K64, NULL, &v, out);
       CHECK_STR(out, "zzzzzzzzzzw");
     }
     x[MICRO] = 1048576;
@@ -885,19 +885,19 @@ int main (int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : IDS_VECTORS;
   cJSON *j;
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
-  K64 = ids_find("kuid64");
-  K96 = ids_find("kuid96");
+  K64 = ids_scheme_find("kuid64");
+  K96 = ids_scheme_find("kuid96");
   if (!CHECK(K64 && K96)) return t_done();
   CHECK(K64->nfields == 4 && K96->nfields == 5);
-  CHECK(ids_field_index(K64, "megaseconds") == MEGA &&
-        ids_field_index(K64, "seconds") == SEC &&
-        ids_field_index(K64, "microseconds") == MICRO &&
-        ids_field_index(K64, "sequence") == 3);
-  CHECK(ids_field_index(K96, "megaseconds") == MEGA &&
-        ids_field_index(K96, "seconds") == SEC &&
-        ids_field_index(K96, "microseconds") == MICRO &&
-        ids_field_index(K96, "node") == 3 &&
-        ids_field_index(K96, "sequence") == 4);
+  CHECK(ids_scheme_field(K64, "megaseconds") == MEGA &&
+        ids_scheme_field(K64, "seconds") == SEC &&
+        ids_scheme_field(K64, "microseconds") == MICRO &&
+        ids_scheme_field(K64, "sequence") == 3);
+  CHECK(ids_scheme_field(K96, "megaseconds") == MEGA &&
+        ids_scheme_field(K96, "seconds") == SEC &&
+        ids_scheme_field(K96, "microseconds") == MICRO &&
+        ids_scheme_field(K96, "node") == 3 &&
+        ids_scheme_field(K96, "sequence") == 4);
   j = load(dir, "kuid.json");
   test_local(section(j, "kuid.json", "local"));
   test_global(section(j, "kuid.json", "global"));

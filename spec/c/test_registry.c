@@ -9,14 +9,14 @@
 
 static const ids_scheme *open1 (const ids_scheme *d, const ids_optval *p) {
   ids_error e;
-  const ids_scheme *s = ids_open(d, p, &e);
+  const ids_scheme *s = ids_scheme_open(d, p, &e);
   CHECKF(s != NULL, "%s: %s", d->name, s ? "" : e.msg);
   return s;
 }
 
 /* A default written out opens the same scheme as the default left out. */
 static void test_defaults (void) {
-  const ids_scheme *snow = ids_find("snowflake"), *k96 = ids_find("kuid96");
+  const ids_scheme *snow = ids_scheme_find("snowflake"), *k96 = ids_scheme_find("kuid96");
   ids_optval p[IDS_MAXOPTS] = {{0}}, q[IDS_MAXOPTS] = {{0}};
   const ids_scheme *a, *b;
   a = open1(snow, p);
@@ -46,7 +46,7 @@ static void test_defaults (void) {
 ** half of the opens is not much slower than the first (no linear scan). */
 static void test_many (void) {
   enum { N = 40000 };
-  const ids_scheme *snow = ids_find("snowflake");
+  const ids_scheme *snow = ids_scheme_find("snowflake");
   static const ids_scheme *got[N];
   ids_optval p[IDS_MAXOPTS] = {{0}};
   double t[2];
@@ -63,7 +63,7 @@ static void test_many (void) {
   CHECKF(bad == 0, "%d opened schemes have the wrong epoch", bad);
   for (int i = 0; i < N; i++) {
     p[0].i = 1000000 + i;
-    if (ids_open(snow, p, NULL) != got[i]) bad++;
+    if (ids_scheme_open(snow, p, NULL) != got[i]) bad++;
   }
   CHECKF(bad == 0, "%d parameter sets opened a second scheme", bad);
   CHECKF(t[1] < 3 * t[0] + 0.05, "first half %.3f s, second half %.3f s",
@@ -75,7 +75,7 @@ static void test_grow (void) {
   enum { N = 500 };
   static const char *const enc[] = {"hex"};
   static char names[N][16];
-  size_t n0 = ids_list(NULL, 0), n;
+  size_t n0 = ids_scheme_list(NULL, 0), n;
   const char **all;
   int bad = 0;
   for (int i = 0; i < N; i++) {
@@ -85,32 +85,32 @@ static void test_grow (void) {
     const ids_scheme *s;
     ids_error e;
     snprintf(names[i], sizeof names[i], "reg%03d", (i * 7) % N);
-    if (ids_define(&sp, &s, &e) != IDS_OK) {
+    if (ids_scheme_define(&sp, &s, &e) != IDS_OK) {
       if (!bad++) fprintf(stderr, "define %s: %s\n", names[i], e.msg);
     }
   }
   CHECKF(bad == 0, "%d of %d defines refused", bad, N);
-  n = ids_list(NULL, 0);
+  n = ids_scheme_list(NULL, 0);
   CHECK_U64(n, n0 + N);
   all = malloc(n * sizeof *all);
-  CHECK_U64(ids_list(all, n), n);
+  CHECK_U64(ids_scheme_list(all, n), n);
   bad = 0;
   for (size_t i = 1; i < n; i++)
     if (strcmp(all[i - 1], all[i]) >= 0) bad++;
   CHECKF(bad == 0, "list not sorted");
   bad = 0;
   for (int i = 0; i < N; i++) {
-    const ids_scheme *s = ids_find(names[i]);
+    const ids_scheme *s = ids_scheme_find(names[i]);
     if (s == NULL || strcmp(s->name, names[i]) != 0) bad++;
   }
   CHECKF(bad == 0, "%d defined schemes not found", bad);
-  CHECK(ids_find("fluid") != NULL && ids_find("snowflake") != NULL);
-  CHECK(ids_find("reg500") == NULL && ids_find("") == NULL);
+  CHECK(ids_scheme_find("fluid") != NULL && ids_scheme_find("snowflake") != NULL);
+  CHECK(ids_scheme_find("reg500") == NULL && ids_scheme_find("") == NULL);
   {
     ids_fieldspec f[1] = {{"t", "time", 48, "ms", 0, 0}};
     ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0};
     ids_error e;
-    CHECK(ids_define(&sp, NULL, &e) == IDS_EEXIST);
+    CHECK(ids_scheme_define(&sp, NULL, &e) == IDS_EEXIST);
   }
   free(all);
 }
