@@ -11,10 +11,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Compiled straight into a Lua module (the rockspec): keep the core's
-** symbols inside it.  Headers of other libraries come before this one. */
+/* IDS_API marks what libidscheme exports: the library is built with
+** hidden visibility, so nothing else leaves it.  Compiled straight into a
+** Lua module (IDS_HIDDEN, the rockspec), it exports nothing at all.
+** Headers of other libraries come before this one. */
 #if defined(IDS_HIDDEN) && defined(__GNUC__)
 #pragma GCC visibility push(hidden)
+#define IDS_API
+#elif defined(__GNUC__)
+#define IDS_API __attribute__((visibility("default")))
+#else
+#define IDS_API
 #endif
 
 #ifdef __cplusplus
@@ -59,19 +66,27 @@ typedef struct ids_value {
   uint64_t w[3];
 } ids_value;
 
+IDS_API
 uint64_t ids_value_get (const ids_value *v, unsigned shift, unsigned bits);
+IDS_API
 void     ids_value_set (ids_value *v, unsigned shift, unsigned bits,
                         uint64_t x);
+IDS_API
 int      ids_value_cmp (const ids_value *a, const ids_value *b);
 /* Big-endian bytes, the scheme's byte width (1..IDS_MAXBYTES). */
+IDS_API
 void     ids_value_to_bytes (const ids_value *v, uint8_t *out, size_t n);
+IDS_API
 void     ids_value_from_bytes (ids_value *v, const uint8_t *in, size_t n);
 /* Fields wider than 64 bits, as ceil(bits / 8) big-endian bytes. */
+IDS_API
 void     ids_value_getbytes (const ids_value *v, unsigned shift,
                              unsigned bits, uint8_t *out);
+IDS_API
 void     ids_value_setbytes (ids_value *v, unsigned shift, unsigned bits,
                              const uint8_t *in);
 /* Value of bits width `bits` or fewer? */
+IDS_API
 int      ids_value_fits (const ids_value *v, unsigned bits);
 
 /* -------------------------------------------------------------- codec */
@@ -101,6 +116,7 @@ typedef enum ids_kind {
   IDS_KIND_QUALIFIER
 } ids_kind;
 
+IDS_API
 extern const char *const ids_kind_names[];  /* indexed by ids_kind */
 
 typedef struct ids_field {
@@ -152,7 +168,9 @@ typedef struct ids_clock {
   void *ctx;
 } ids_clock;
 
+IDS_API
 extern const ids_clock ids_clock_realtime;
+IDS_API
 extern const ids_clock ids_clock_monotonic;
 
 /* Ticks: the unit of a scheme's time field, as a fraction of a second
@@ -216,12 +234,16 @@ struct ids_scheme {
 
 /* --------------------------------------------------------- registry */
 
+IDS_API
 int  ids_init (void);         /* once, before anything else; 0 on success */
+IDS_API
 int  ids_scheme_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
+IDS_API
 const ids_scheme *ids_scheme_find (const char *name);
 /* Names in sorted order; returns how many there are (fills at most max:
 ** ids_scheme_list(NULL, 0) counts them).  The registry grows as needed; the
 ** only refusal of ids_scheme_register besides a taken name is IDS_ENOMEM. */
+IDS_API
 size_t ids_scheme_list (const char **names, size_t max);
 
 /* A scheme with parameters applied (the descriptor itself when it takes
@@ -229,6 +251,7 @@ size_t ids_scheme_list (const char **names, size_t max);
 ** effective parameters always give the same pointer.  Every scheme opened
 ** is kept (with its parameter key) as long as the process lives, since
 ** IDs point at it; opening it again only looks it up. */
+IDS_API
 const ids_scheme *ids_scheme_open (const ids_scheme *desc, const ids_optval *params,
                             ids_error *e);
 
@@ -263,29 +286,37 @@ typedef struct ids_defspec {
 
 /* Checks the spec, builds the scheme and registers it.  One error naming
 ** the field and the problem on a bad spec; IDS_EEXIST for a taken name. */
+IDS_API
 int ids_scheme_define (const ids_defspec *spec, const ids_scheme **out,
                 ids_error *e);
 
 /* --------------------------------------------------- layout helpers */
 
+IDS_API
 int ids_scheme_field (const ids_scheme *s, const char *name);
 /* Fields -> value; x[i] for field i.  IDS_ERANGE naming the field if one
 ** does not fit. */
+IDS_API
 int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e);
+IDS_API
 void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x);
 
 /* ---------------------------------------------------------- codecs */
 
+IDS_API
 const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
                                  size_t len);
 /* Encode with c (NULL: the default).  Returns the length. */
+IDS_API
 size_t ids_scheme_encode (const ids_scheme *s, const ids_codec *c,
                    const ids_value *v, char *out);
 /* Trims ASCII white space, refuses blank text, then decodes with c (NULL:
 ** the scheme's detection or its default). */
+IDS_API
 int ids_scheme_decode (const ids_scheme *s, const ids_codec *c, const char *text,
                 size_t n, ids_value *v, ids_error *e);
+IDS_API
 int ids_scheme_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
                     ids_value *v, ids_error *e);
 
@@ -330,32 +361,41 @@ struct ids_generator {
 };
 
 /* Options: indexed like s->genopts.  clock NULL: the wall clock. */
+IDS_API
 int ids_generator_init (ids_generator *g, const ids_scheme *s,
                         const ids_optval *opts, ids_policy policy,
                         const ids_clock *clock, ids_error *e);
+IDS_API
 int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e);
 /* The same with another qualifier (SIQ type) for this one ID. */
+IDS_API
 int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
                  ids_error *e);
 /* max_ahead_ms (0..3600000, default 0): under IDS_POLICY_HOLD, when the held
 ** tick's sequence is spent, go on in the next tick if it is at most this
 ** many ms ahead of the clock, else wait for the clock.  Call it before the
 ** generator is shared. */
+IDS_API
 int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e);
 /* For schemes' next hooks: claims (tick, seq) from state word `state`
 ** with `seqbits` bits of sequence, under the generator's rules.  The
 ** largest tick + 1, shifted by seqbits, must fit in 64 bits. */
+IDS_API
 int ids_counter (ids_generator *g, uint64_t *state, unsigned seqbits,
                  uint64_t *tick, uint64_t *seq, ids_error *e);
 /* A qualifier's value by name, or -1; its name by value, or NULL. */
+IDS_API
 int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,
                              size_t len);
+IDS_API
 const char *ids_scheme_qualifier_name (const ids_scheme *s, uint64_t value);
 
 /* n bytes from this thread's ChaCha20 pool (libsodium-keyed, fork-safe). */
+IDS_API
 void ids_random (void *buf, size_t n);
 
 /* Small helper for codecs and schemes: fill e, return code. */
+IDS_API
 int ids_fail (ids_error *e, int code, const char *fmt, ...)
 #if defined(__GNUC__)
   __attribute__((format(printf, 3, 4)))
