@@ -23,12 +23,11 @@ static ids_generator gens[NGENS];
 static ids_value vals[NVALS];
 
 static void newgen (ids_generator *g, int64_t id) {
-  ids_optval opts[IDS_MAXOPTS];
+  ids_options o;
   ids_error e;
-  memset(opts, 0, sizeof opts);
-  opts[0].set = 1;                /* fluid genopts[0]: "generator" */
-  opts[0].i = id;
-  if (ids_generator_init(g, fluid, opts, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
+  ids_options_init(&o, fluid);
+  if (ids_options_set_int(&o, "generator", 9, id, &e) != IDS_OK ||
+      ids_generator_init(g, fluid, &o, NULL, &e) != IDS_OK)
     die("generator", &e);
 }
 

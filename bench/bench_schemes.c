@@ -110,31 +110,25 @@ static double len_kuid (const bscheme *b, uint64_t t) {
   return t < 976 ? 1024e-6 : t == 976 ? 576e-6 : 0;
 }
 
-/* Generator option `name` of s set to x (the scheme must have it). */
-static void setopt (const ids_scheme *s, ids_optval *o, const char *name,
-                    int64_t x) {
-  for (int i = 0; i < s->ngenopts; i++)
-    if (strcmp(s->genopts[i].name, name) == 0) {
-      o[i].set = 1;
-      o[i].i = x;
-      return;
-    }
-  fprintf(stderr, "bench_schemes: %s has no option %s\n", s->name, name);
-  exit(1);
+/* Option `name` = x, through the named entry point. */
+static void setopt (ids_options *o, const char *name, int64_t x) {
+  ids_error e;
+  if (ids_options_set_int(o, name, strlen(name), x, &e) != IDS_OK)
+    die("option", &e);
 }
 
 /* Generator k of scheme b (k: to vary node fields where they exist). */
 static void newgen (const bscheme *b, ids_generator *g, int k) {
-  ids_optval o[IDS_MAXOPTS];
+  ids_options o;
   ids_error e;
-  memset(o, 0, sizeof o);
+  ids_options_init(&o, b->s);
   if (strcmp(b->name, "snowflake") == 0) {
-    setopt(b->s, o, "worker", k & 31);
-    setopt(b->s, o, "shard", (k >> 5) & 31);
+    setopt(&o, "worker", k & 31);
+    setopt(&o, "shard", (k >> 5) & 31);
   }
-  else if (strcmp(b->name, "siq") == 0) setopt(b->s, o, "shard", k & 255);
-  else if (strcmp(b->name, "kuid96") == 0) setopt(b->s, o, "node", 1);
-  if (ids_generator_init(g, b->s, o, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
+  else if (strcmp(b->name, "siq") == 0) setopt(&o, "shard", k & 255);
+  else if (strcmp(b->name, "kuid96") == 0) setopt(&o, "node", 1);
+  if (ids_generator_init(g, b->s, &o, NULL, &e) != IDS_OK)
     die("generator", &e);
 }
 
@@ -276,7 +270,7 @@ static void b_hashname (const void *arg, long n) {
   uint64_t acc = 0, x;
   ids_error e;
   for (long i = 0; i < n; i++) {
-    if (s->hashname(s, f, nodenames[i & 7], 20, &x, &e) != IDS_OK)
+    if (s->layout->hashname(s, f, nodenames[i & 7], 20, &x, &e) != IDS_OK)
       die("hashname", &e);
     acc += x;
   }
@@ -464,7 +458,7 @@ static bscheme *setup (const char *name, const ids_scheme *s, uint64_t cap,
   b->tbits = s->fields[tf].bits;
   b->tick = tick_linear;
   b->ticklen = len_linear;
-  if (s->totick) {
+  if (s->gen && s->gen->totick) {
     b->tick = s->nfields == 5 ? tick_kuid96 : tick_kuid64;
     b->ticklen = len_kuid;
   }
@@ -474,7 +468,7 @@ static bscheme *setup (const char *name, const ids_scheme *s, uint64_t cap,
     if (ids_generator_next(i % 3 ? &b->gens[i % NGENS] : &g, &b->vals[i], &e)
         != IDS_OK)
       die("next", &e);
-  if (s->totick) {                    /* the quick tick readers are right */
+  if (s->gen && s->gen->totick) {                    /* the quick tick readers are right */
     uint64_t x[IDS_MAXFIELDS];
     ids_scheme_decompose(s, &b->vals[0], x);
     if (b->tick(b, &b->vals[0]) != (x[0] * 1000000 + x[1]) * 1024 +
@@ -507,16 +501,16 @@ static void run_scheme (bscheme *b) {
 }
 
 int main (int argc, char **argv) {
-  ids_optval p[IDS_MAXOPTS];
-  const ids_scheme *kuid96;
+  ids_options p;
+  const ids_scheme *kuid96, *k96;
   ids_error e;
   bscheme *b[7];
   bench_name = "bench_schemes";
   bench_start(argc, argv);
-  memset(p, 0, sizeof p);
-  p[0].set = 1;                              /* kuid96 params[0]: interval */
-  p[0].i = 8;
-  if ((kuid96 = ids_scheme_open(ids_scheme_find("kuid96"), p, &e)) == NULL)
+  k96 = ids_scheme_find("kuid96");
+  ids_params_init(&p, k96);
+  if (ids_options_set_int(&p, "interval", 8, 8, &e) != IDS_OK ||
+      (kuid96 = ids_scheme_open(k96, &p, &e)) == NULL)
     die("kuid96", &e);
 
   b[0] = setup("flax", ids_scheme_find("flax"), 0, NULL, 0);

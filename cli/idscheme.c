@@ -17,6 +17,7 @@
 */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,19 @@ static lua_State *L;          /* for scripted schemes */
 
 static const char *progname = "idscheme";
 
-static void die (const char *fmt, const char *a, const char *b) {
+static void die (const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 1, 2), noreturn))
+#endif
+  ;
+
+/* A usage error: the message on stderr, exit status 2. */
+static void die (const char *fmt, ...) {
+  va_list ap;
   fprintf(stderr, "%s: ", progname);
-  fprintf(stderr, fmt, a, b);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
   fputc('\n', stderr);
   exit(2);
 }
@@ -44,7 +55,7 @@ static void die (const char *fmt, const char *a, const char *b) {
 static void startlua (void) {
   const char *dir = getenv("IDSCHEME_LUA_DIR");
   if (L) return;
-  if ((L = luaL_newstate()) == NULL) die("%s%s", "cannot start Lua", "");
+  if ((L = luaL_newstate()) == NULL) die("cannot start Lua");
   luaL_openlibs(L);
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "preload");
@@ -75,7 +86,7 @@ static const ids_scheme *lookup (const char *name) {
 
 static void loadfile (const char *path) {
   startlua();
-  if (luaL_dofile(L, path) != 0) die("%s%s", lua_tostring(L, -1), "");
+  if (luaL_dofile(L, path) != 0) die("%s", lua_tostring(L, -1));
 }
 
 static int64_t toint (const char *s, const char *what) {
@@ -89,39 +100,23 @@ static int64_t toint (const char *s, const char *what) {
   return (int64_t)x;
 }
 
-/* A field value, 0..2^64-1 (strtoull alone would wrap a negative one). */
-static uint64_t touint (const char *s, const char *what) {
-  const char *d = s + strspn(s, " \t\n\v\f\r");
-  char *end;
-  unsigned long long x;
-  errno = 0;
-  x = strtoull(s, &end, 10);
-  if (end == s || *end) die("%s: '%s' is not an integer", what, s);
-  if (*d == '-' && x != 0) die("%s: '%s' is negative", what, s);
-  if (errno == ERANGE) die("%s: '%s' is too large", what, s);
-  return (uint64_t)x;
-}
-
-/* NAME=VALUE into the option table described by defs. */
-static void setopt (const ids_optdef *defs, int n, ids_optval *vals,
-                    char *arg, const char *what) {
-  char *eq = strchr(arg, '=');
-  int i;
-  if (eq == NULL) die("%s '%s' must be NAME=VALUE", what, arg);
-  *eq = '\0';
-  for (i = 0; i < n && strcmp(defs[i].name, arg) != 0; i++) ;
-  if (i == n) die("unknown %s '%s'", what, arg);
-  if (vals[i].set) die("%s '%s' given twice", what, arg);
-  vals[i].set = 1;
-  if (defs[i].type == IDS_OPT_INT) vals[i].i = toint(eq + 1, arg);
-  else vals[i].s = eq + 1, vals[i].len = strlen(eq + 1);
+/* NAME=VALUE words into o: the core checks names, types and ranges. */
+static void setopts (ids_options *o, char **words, int n, const char *what) {
+  for (int i = 0; i < n; i++) {
+    const char *eq = strchr(words[i], '=');
+    ids_error e;
+    if (eq == NULL) die("%s '%s' must be NAME=VALUE", what, words[i]);
+    if (ids_options_set_text(o, words[i], (size_t)(eq - words[i]), eq + 1,
+                             strlen(eq + 1), &e) != IDS_OK)
+      die("%s", e.msg);
+  }
 }
 
 typedef struct args {
   const ids_scheme *s;
   const ids_codec *codec;
   long count;
-  ids_optval params[IDS_MAXOPTS], genopts[IDS_MAXOPTS];
+  ids_options genopts;
   char **rest;
   int nrest;
 } args;
@@ -133,16 +128,20 @@ static void parse (int argc, char **argv, args *a, const char *cmd,
   const ids_scheme *d;
   const char *enc = NULL;
   ids_error e;
-  int i;
-  if (argc < 1) die("%s%s", "missing scheme name", "");
-  if ((d = lookup(argv[0])) == NULL) die("unknown scheme '%s'%s", argv[0], "");
+  int i, np = 0, no = 0;
+  static char **words;          /* -p values, then -o values */
+  ids_options params;
+  if (argc < 1) die("missing scheme name");
+  if ((d = lookup(argv[0])) == NULL) die("unknown scheme '%s'", argv[0]);
   memset(a, 0, sizeof *a);
   a->count = 1;
   int gotn = 0;
   static char **rest;           /* static: reachable until exit */
   free(rest);
   a->rest = rest = calloc((size_t)argc, sizeof *a->rest);
-  if (rest == NULL) die("%s%s", "out of memory", "");
+  free(words);
+  words = calloc((size_t)argc, sizeof *words);
+  if (rest == NULL || words == NULL) die("out of memory");
   for (i = 1; i < argc; i++) {
     const char *o = argv[i];
     if (strcmp(o, "--") == 0) { i++; break; }
@@ -153,28 +152,30 @@ static void parse (int argc, char **argv, args *a, const char *cmd,
     if (strchr(opts, o[1]) == NULL)
       die(strchr("nepo", o[1]) ? "option %s does not apply to %s" :
           "unknown option %s%.0s", o, cmd);
-    if (i + 1 >= argc) die("option %s needs a value%s", o, "");
+    if (i + 1 >= argc) die("option %s needs a value", o);
     switch (o[1]) {
       case 'n':
-        if (gotn++) die("option %s given twice%s", o, "");
+        if (gotn++) die("option %s given twice", o);
         a->count = (long)toint(argv[++i], "-n");
-        if (a->count < 0) die("-n: '%s' is negative%s", argv[i], "");
+        if (a->count < 0) die("-n: '%s' is negative", argv[i]);
         break;
       case 'e':
-        if (enc) die("option %s given twice%s", o, "");
+        if (enc) die("option %s given twice", o);
         enc = argv[++i];
         break;
-      case 'p': setopt(d->params, d->nparams, a->params, argv[++i],
-                       "parameter"); break;
-      case 'o': setopt(d->genopts, d->ngenopts, a->genopts, argv[++i],
-                       "generator option"); break;
-      default: die("unknown option %s%s", o, "");
+      case 'p': words[np++] = argv[++i]; break;
+      case 'o': words[argc - 1 - no++] = argv[++i]; break;
+      default: die("unknown option %s", o);
     }
   }
   for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
   if (a->nrest > 0 && !rest_ok)
     die("%s takes no argument '%s'", cmd, a->rest[0]);
-  if ((a->s = ids_scheme_open(d, a->params, &e)) == NULL) die("%s%s", e.msg, "");
+  ids_params_init(&params, d);
+  setopts(&params, words, np, "parameter");
+  if ((a->s = ids_scheme_open(d, &params, &e)) == NULL) die("%s", e.msg);
+  ids_options_init(&a->genopts, a->s);
+  setopts(&a->genopts, words + argc - no, no, "generator option");
   if (enc && (a->codec = ids_codec_find(a->s, enc, strlen(enc))) == NULL)
     die("unknown encoding '%s' for %s", enc, a->s->name);
 }
@@ -206,14 +207,14 @@ static void show (const ids_scheme *s, const ids_value *v) {
 static int cmd_list (int argc, char **argv) {
   const char **names;
   size_t n;
-  if (argc > 0) die("list takes no argument '%s'%s", argv[0], "");
+  if (argc > 0) die("list takes no argument '%s'", argv[0]);
   startlua();                   /* list the shipped scripts too */
   if (luaL_dostring(L, "local i = require 'idscheme'\n"
                        "for _, n in ipairs(i.list()) do i.scheme(n) end"))
-    die("%s%s", lua_tostring(L, -1), "");
+    die("%s", lua_tostring(L, -1));
   n = ids_scheme_list(NULL, 0);
   if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
-    die("%s%s", "out of memory", "");
+    die("out of memory");
   n = ids_scheme_list(names, n);       /* no one registers in between */
   for (size_t i = 0; i < n; i++) {
     const ids_scheme *s = ids_scheme_find(names[i]);
@@ -249,11 +250,11 @@ static int cmd_gen (int argc, char **argv) {
   ids_error e;
   char buf[IDS_TEXTMAX];
   parse(argc, argv, &a, "gen", "nepo", 0);
-  if (ids_generator_init(&g, a.s, a.genopts, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
-    die("%s%s", e.msg, "");
+  if (ids_generator_init(&g, a.s, &a.genopts, NULL, &e) != IDS_OK)
+    die("%s", e.msg);
   for (long i = 0; i < a.count; i++) {
     ids_value v;
-    if (ids_generator_next(&g, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
+    if (ids_generator_next(&g, &v, &e) != IDS_OK) die("%s", e.msg);
     ids_scheme_encode(a.s, a.codec, &v, buf);
     puts(buf);
   }
@@ -264,7 +265,7 @@ static int cmd_decode (int argc, char **argv) {
   args a;
   int bad = 0;
   parse(argc, argv, &a, "decode", "ep", 1);
-  if (a.nrest == 0) die("%s%s", "nothing to decode", "");
+  if (a.nrest == 0) die("nothing to decode");
   for (int i = 0; i < a.nrest; i++) {
     ids_value v;
     ids_error e;
@@ -280,77 +281,25 @@ static int cmd_decode (int argc, char **argv) {
   return bad;
 }
 
-/* Hex digits into exactly n bytes; 0 if they are not that. */
-static int hexbytes (const char *h, uint8_t *b, size_t n) {
-  if (strlen(h) != 2 * n) return 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned v;
-    if (sscanf(h + 2 * i, "%2x", &v) != 1 ||
-        !strchr("0123456789abcdefABCDEF", h[2 * i]) ||
-        !strchr("0123456789abcdefABCDEF", h[2 * i + 1]))
-      return 0;
-    b[i] = (uint8_t)v;
-  }
-  return 1;
-}
-
-/* Field f is set once, by its name or by the name hashed into it (as in
-** Lua: "give field 'domain' or 'domain_name', not both"). */
-static void given (const ids_scheme *s, const char **seen, int f,
-                   const char *key) {
-  if (seen[f] == NULL) { seen[f] = key; return; }
-  if (strcmp(seen[f], key) == 0) die("field '%s' given twice%s", key, "");
-  die("give field '%s' or '%s', not both", s->fields[f].name,
-      s->fields[f].from);
-}
-
+/* FIELD=VALUE words, each handed to the core as text: a number, a
+** qualifier's name, a name hashed into its field, or a wide field's hex
+** bytes (as `decode` shows them). */
 static int cmd_compose (int argc, char **argv) {
   args a;
-  uint8_t wide[IDS_MAXFIELDS][IDS_MAXBYTES];
-  uint64_t x[IDS_MAXFIELDS] = {0};
-  const char *seen[IDS_MAXFIELDS] = {0};   /* the key that set field i */
+  ids_fields f;
   ids_value v;
   ids_error e;
   char buf[IDS_TEXTMAX];
   parse(argc, argv, &a, "compose", "ep", 1);
+  ids_fields_init(&f, a.s);
   for (int i = 0; i < a.nrest; i++) {
-    char *eq = strchr(a.rest[i], '=');
-    int f;
-    if (eq == NULL) die("'%s' must be FIELD=VALUE%s", a.rest[i], "");
-    *eq = '\0';
-    if ((f = ids_scheme_field(a.s, a.rest[i])) >= 0) {
-      given(a.s, seen, f, a.rest[i]);
-      if (a.s->fields[f].bits > 64) {
-        if (!hexbytes(eq + 1, wide[f], (a.s->fields[f].bits + 7u) / 8))
-          die("field '%s' takes %s hex bytes", a.rest[i], "its width in");
-      }
-      else if (a.s->fields[f].kind == IDS_KIND_QUALIFIER) {
-        int64_t q = ids_scheme_qualifier(a.s, eq + 1, strlen(eq + 1));
-        if (q < 0) die("unknown qualifier '%s'%s", eq + 1, "");
-        x[f] = (uint64_t)q;
-      }
-      else x[f] = touint(eq + 1, a.rest[i]);
-      continue;
-    }
-    for (f = 0; f < a.s->nfields; f++)
-      if (a.s->fields[f].from && strcmp(a.s->fields[f].from, a.rest[i]) == 0)
-        break;
-    if (f == a.s->nfields || a.s->hashname == NULL)
-      die("%s has no field '%s'", a.s->name, a.rest[i]);
-    given(a.s, seen, f, a.rest[i]);
-    if (a.s->hashname(a.s, f, eq + 1, strlen(eq + 1), &x[f], &e) != IDS_OK)
-      die("%s%s", e.msg, "");
+    const char *eq = strchr(a.rest[i], '=');
+    if (eq == NULL) die("'%s' must be FIELD=VALUE", a.rest[i]);
+    if (ids_fields_set_text(&f, a.rest[i], (size_t)(eq - a.rest[i]), eq + 1,
+                            strlen(eq + 1), &e) != IDS_OK)
+      die("%s", e.msg);
   }
-  for (int i = 0; i < a.s->nfields; i++)
-    if (!seen[i] && a.s->fields[i].kind == IDS_KIND_CONSTANT)
-      x[i] = a.s->fields[i].value;
-    else if (!seen[i])
-      die("field '%s' missing%s", a.s->fields[i].name, "");
-  if (ids_scheme_compose(a.s, x, &v, &e) != IDS_OK) die("%s%s", e.msg, "");
-  for (int i = 0; i < a.s->nfields; i++)
-    if (a.s->fields[i].bits > 64)
-      ids_value_setbytes(&v, a.s->fields[i].shift, a.s->fields[i].bits,
-                         wide[i]);
+  if (ids_fields_compose(&f, &v, &e) != IDS_OK) die("%s", e.msg);
   ids_scheme_encode(a.s, a.codec, &v, buf);
   puts(buf);
   return 0;
@@ -378,7 +327,7 @@ static int usage (FILE *f) {
 }
 
 int main (int argc, char **argv) {
-  if (ids_init() != IDS_OK) die("%s%s", "cannot initialise libsodium", "");
+  if (ids_init() != IDS_OK) die("cannot initialise libsodium");
   while (argc >= 3 && strcmp(argv[1], "-l") == 0) {
     loadfile(argv[2]);
     argc -= 2, argv += 2;

@@ -24,6 +24,7 @@ void ids__quote (char *q, size_t cap, const char *t, size_t n) {
     unsigned char ch = (unsigned char)t[i];
     if (i == 40) { memcpy(q + j, "...", 3); j += 3; break; }
     if (ch == '"' || ch == '\\') { q[j++] = '\\'; q[j++] = (char)ch; }
+    else if (ch == 0) { q[j++] = '\\'; q[j++] = '0'; }
     else if (ch >= 0x20 && ch != 0x7f) q[j++] = (char)ch;
     else {
       static const char hx[] = "0123456789abcdef";

@@ -13,16 +13,52 @@
 
 #include "internal.h"
 
-/* ---------------------------------------------------------------- time */
+/* What an ids_generator holds; nobody outside this file sees it. */
+typedef struct gen {
+  const ids_scheme *s;
+  const ids_gen_ops *ops;     /* the scheme's, or none */
+  uint64_t state[2];          /* atomic: the lowest (tick << seqbits |
+                                 seq) the next ID may take, in state[0]
+                                 (wide: state[1] the high word); step
+                                 mode: the last tick + 1 in state[0] */
+  ids_value last;             /* step mode: the last random field */
+  ids_value base;             /* constant bits: node fields, constants */
+  ids_clock clock;
+  int64_t base_sec, base_nsec;  /* clock reading at tick base_tick */
+  uint64_t base_tick;
+  uint64_t max_tick;          /* largest tick the time field holds */
+  uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
+  uint64_t persec;            /* whole ticks per second, or 0 */
+  uint64_t ahead;             /* ticks `hold` may run ahead of the clock
+                                 (max_ahead_ms) */
+  uint64_t tick0;             /* suffix mode: the tick the state counts
+                                 from */
+  int64_t qual;               /* the qualifier to generate by default */
+  uint32_t lock;              /* step mode, and the wide state */
+  uint32_t stepmask;          /* step mode: a step is 1..stepmask + 1 */
+  unsigned forkgen;           /* ids__forkgen() at creation */
+  uint8_t time_field, seq_field, rand_field;
+  uint8_t seqbits;
+  uint8_t policy;
+  uint8_t step;               /* no sequence field: step the random one */
+  uint8_t fillrand;           /* random fields drawn afresh per ID (with a
+                                 sequence, or beside the stepped one) */
+  uint8_t wide;               /* time and sequence overflow 64 bits: the
+                                 state is state[0..1], under the lock */
+} gen;
 
-static uint64_t gcd (uint64_t a, uint64_t b) {
-  while (b) { uint64_t t = a % b; a = b; b = t; }
-  return a;
-}
+_Static_assert(sizeof(gen) <= sizeof(ids_generator),
+               "ids_generator too small for its state");
+
+#define G(p) ((gen *)(void *)(p))
+
+static const ids_gen_ops noops;
+
+/* ---------------------------------------------------------------- time */
 
 /* The clock as seconds and nanoseconds; the wall clock without the
 ** indirect call (the common case) and without splitting nanoseconds. */
-static inline void readnow (const ids_generator *g, int64_t *sec,
+static inline void readnow (const gen *g, int64_t *sec,
                             int64_t *nsec) {
   if (g->clock.now == ids_clock_realtime.now &&
       g->clock.ctx == ids_clock_realtime.ctx) {
@@ -42,13 +78,13 @@ static inline void readnow (const ids_generator *g, int64_t *sec,
 /* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field.
 ** Whole ticks per second (every unit but odd fractions) need divisions by
 ** constants only, which compile to multiplications. */
-static int ticks (const ids_generator *g, uint64_t *t) {
+static int ticks (const gen *g, uint64_t *t) {
   int64_t sec, nsec;
   unsigned __int128 q;
   readnow(g, &sec, &nsec);
-  if (g->s->totick) {
+  if (g->ops->totick) {
     if (sec < 0) return IDS_ERANGE;
-    *t = g->s->totick((uint64_t)sec, (uint64_t)nsec);
+    *t = g->ops->totick((uint64_t)sec, (uint64_t)nsec);
     return *t > g->max_tick ? IDS_ERANGE : IDS_OK;
   }
   sec -= g->base_sec;
@@ -65,9 +101,7 @@ static int ticks (const ids_generator *g, uint64_t *t) {
   return IDS_OK;
 }
 
-int ids__ticks (const ids_generator *g, uint64_t *t) { return ticks(g, t); }
-
-static int timefail (const ids_generator *g, ids_error *e) {
+static int timefail (const gen *g, ids_error *e) {
   return ids_fail(e, IDS_ERANGE, "%s: the clock is outside the range of "
                   "field %s (before its epoch, or past its end)", g->s->name,
                   g->s->fields[g->time_field].name);
@@ -75,7 +109,7 @@ static int timefail (const ids_generator *g, ids_error *e) {
 
 /* Waits until the clock reaches tick `until`: sleeps while far, then spins
 ** so that the new tick is seen at once. */
-static int waitfor (const ids_generator *g, uint64_t until) {
+static int waitfor (const gen *g, uint64_t until) {
   uint64_t now;
   int r;
   while ((r = ticks(g, &now)) == IDS_OK && now < until) {
@@ -95,16 +129,10 @@ static int waitfor (const ids_generator *g, uint64_t until) {
 
 /* ------------------------------------------------------------ generate */
 
-int ids_generator_init (ids_generator *g, const ids_scheme *s,
-                        const ids_optval *opts, ids_policy policy,
-                        const ids_clock *clock, ids_error *e) {
-  const ids_optval none = {0, 0, NULL, 0};
-  int64_t epoch_ms = s->epoch_ms, start = -1;
-  uint64_t num, den, k;
+/* The fields the engine works with; constants into the base. */
+static int scanfields (gen *g, ids_error *e) {
+  const ids_scheme *s = g->s;
   int tf = -1, sf = -1, rf = -1;
-  memset(g, 0, sizeof *g);
-  g->s = s;
-  g->policy = (uint8_t)policy;
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
     if (f->kind == IDS_KIND_TIME && tf < 0) tf = i;
@@ -116,38 +144,82 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   if (tf < 0 || (sf < 0 && rf < 0))
     return ids_fail(e, IDS_EINVAL, "%s: no time field and sequence or "
                     "random field to generate from", s->name);
+  g->time_field = (uint8_t)tf;
+  g->step = sf < 0;
+  g->seq_field = (uint8_t)(sf < 0 ? 0 : sf);
+  g->rand_field = (uint8_t)(rf < 0 ? 0 : rf);
+  g->seqbits = g->ops->suffix ? (uint8_t)g->ops->seqbits :
+               sf < 0 ? 0 : s->fields[sf].bits;
+  g->fillrand = sf >= 0 && rf >= 0;
+  g->max_tick = g->ops->totick ? g->ops->max_tick :
+                s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
+                ((uint64_t)1 << s->fields[tf].bits) - 1;
+  if (rf >= 0) {         /* a step scaled to the field, at most 2^32 */
+    unsigned b = s->fields[rf].bits, w = b >= 48 ? 32 : b > 16 ? b - 16 :
+                                                      b / 2;
+    g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
+    for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
+      if (s->fields[i].kind == IDS_KIND_RANDOM && i != rf) g->fillrand = 1;
+  }
+  return IDS_OK;
+}
+
+/* The scheme's own options (ranges were checked when they were set):
+** node fields and hashed names into the base, the epoch, Flux's start,
+** the default qualifier. */
+static int useopts (gen *g, const ids_optval *o, int64_t *epoch_ms,
+                    int64_t *start, ids_error *e) {
+  const ids_scheme *s = g->s;
   for (int i = 0; i < s->ngenopts; i++) {
     const ids_optdef *d = &s->genopts[i];
-    const ids_optval *o = opts ? &opts[i] : &none;
-    int64_t x = o->set ? o->i : d->dflt;
-    int fi;
-    if (d->type == IDS_OPT_STR) {        /* a name hashed into a field */
-      int r;
-      uint64_t h;
-      for (fi = 0; fi < s->nfields; fi++)
+    int fi = -1, r;
+    uint64_t x = (uint64_t)(o[i].set ? o[i].i : d->dflt);
+    if (d->type == IDS_OPT_STR) {
+      if (!o[i].set) continue;
+      if (strcmp(d->name, "qualifier") == 0) {
+        if ((g->qual = ids_scheme_qualifier(s, o[i].s, o[i].len)) < 0)
+          return ids_fail(e, IDS_EINVAL, "%s: unknown qualifier '%.*s'",
+                          s->name, (int)(o[i].len > 32 ? 32 : o[i].len),
+                          o[i].s);
+        continue;
+      }
+      for (fi = 0; fi < s->nfields; fi++)    /* a name hashed into a field */
         if (s->fields[fi].from && strcmp(s->fields[fi].from, d->name) == 0)
           break;
-      if (!o->set || fi == s->nfields || s->hashname == NULL) continue;
-      for (int j = 0; opts && j < s->ngenopts; j++)  /* one way, not both */
-        if (opts[j].set && strcmp(s->genopts[j].name, s->fields[fi].name) == 0)
+      if (fi == s->nfields || !s->layout || !s->layout->hashname) continue;
+      for (int j = 0; j < s->ngenopts; j++)  /* one way, not both */
+        if (o[j].set && strcmp(s->genopts[j].name, s->fields[fi].name) == 0)
           return ids_fail(e, IDS_EINVAL, "%s: give %s or %s, not both",
                           s->name, d->name, s->fields[fi].name);
-      if ((r = s->hashname(s, fi, o->s, o->len, &h, e)) != IDS_OK) return r;
-      ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, h);
+      if ((r = s->layout->hashname(s, fi, o[i].s, o[i].len, &x, e)) != IDS_OK)
+        return r;
+    }
+    else if (strcmp(d->name, "epoch_ms") == 0) { *epoch_ms = (int64_t)x;
+                                                 continue; }
+    else if (strcmp(d->name, "start_timestamp") == 0) {
+      if (o[i].set) *start = (int64_t)x;
       continue;
     }
-    if (x < d->min || x > d->max)
-      return ids_fail(e, IDS_ERANGE, "%s generator option %s out of range:"
-                      " %lld (allowed %lld..%lld)", s->name, d->name,
-                      (long long)x, (long long)d->min, (long long)d->max);
-    if (strcmp(d->name, "epoch_ms") == 0) epoch_ms = x;
-    else if (strcmp(d->name, "start_timestamp") == 0) start = o->set ? x : -1;
-    else if (o->set && (fi = ids_scheme_field(s, d->name)) >= 0 &&
-             (s->fields[fi].kind == IDS_KIND_NODE ||
-              s->fields[fi].kind == IDS_KIND_HASH))
-      ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits,
-                    (uint64_t)x);
+    else if (!o[i].set || (fi = ids_scheme_field(s, d->name)) < 0 ||
+             (s->fields[fi].kind != IDS_KIND_NODE &&
+              s->fields[fi].kind != IDS_KIND_HASH))
+      continue;
+    ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, x);
   }
+  return IDS_OK;
+}
+
+static uint64_t gcd (uint64_t a, uint64_t b) {
+  while (b) { uint64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+/* Clock and tick arithmetic: the wall clock from the epoch, or Flux's
+** monotonic clock from `start`. */
+static int settime (gen *g, int64_t epoch_ms, int64_t start,
+                    const ids_clock *clock, ids_error *e) {
+  const ids_scheme *s = g->s;
+  uint64_t num, den, k;
   if (epoch_ms < 0 || epoch_ms > IDS_EPOCH_MAX)
     return ids_fail(e, IDS_ERANGE, "%s: epoch %lld ms is out of range",
                     s->name, (long long)epoch_ms);
@@ -158,17 +230,10 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
   g->tnum = num / k;
   g->tden = den / k;
   if (s->unit.per_sec_den == 1 && num <= 1000000000u) g->persec = num;
-  g->time_field = (uint8_t)tf;
-  g->step = sf < 0;
-  g->seq_field = (uint8_t)(sf < 0 ? 0 : sf);
-  g->rand_field = (uint8_t)(rf < 0 ? 0 : rf);
-  g->seqbits = sf < 0 ? 0 : s->fields[sf].bits;
-  g->fillrand = sf >= 0 && rf >= 0;
-  g->max_tick = s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
-                ((uint64_t)1 << s->fields[tf].bits) - 1;
   if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
+    int64_t ns;
     g->clock = clock ? *clock : ids_clock_monotonic;
-    int64_t ns = g->clock.now(g->clock.ctx);
+    ns = g->clock.now(g->clock.ctx);
     if (g->tnum == 1) ns -= ns % (int64_t)g->tden;   /* on a tick */
     g->base_sec = ns / 1000000000;
     g->base_nsec = ns % 1000000000;
@@ -179,31 +244,62 @@ int ids_generator_init (ids_generator *g, const ids_scheme *s,
     g->base_sec = epoch_ms / 1000;
     g->base_nsec = epoch_ms % 1000 * 1000000;
   }
-  if (rf >= 0) {         /* a step scaled to the field, at most 2^32 */
-    unsigned b = s->fields[rf].bits, w = b >= 48 ? 32 : b > 16 ? b - 16 :
-                                                      b / 2;
-    g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
-    for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
-      if (s->fields[i].kind == IDS_KIND_RANDOM && i != rf) g->fillrand = 1;
-  }
-  if (s->gen_setup) {
-    int r = s->gen_setup(g, opts, e);
-    if (r != IDS_OK) return r;
+  return IDS_OK;
+}
+
+/* Suffix mode's state counts ticks from tick0, 2^(56 - seqbits) ticks
+** before the first clock reading (room for a clock stepped back: some 194
+** days for SIQ), so that tick and tail fit one word for 2^(64 - seqbits)
+** ticks (136 years for SIQ). */
+#define BACK(sb)    ((uint64_t)1 << (56 - (sb)))
+#define MAXOFF(sb)  (((uint64_t)1 << (64 - (sb))) - 2)
+
+int ids_generator_init (ids_generator *pub, const ids_scheme *s,
+                        const ids_options *o, const ids_clock *clock,
+                        ids_error *e) {
+  static const ids_optval unset[IDS_MAXOPTS];
+  const ids_optval *vals = o ? ids__options_values(o) : unset;
+  int64_t epoch_ms = s->epoch_ms, start = -1;
+  gen *g = G(pub);
+  int r;
+  if (o && ids__options_scheme(o) != s)
+    return ids_fail(e, IDS_EINVAL, "%s: options made for scheme %s",
+                    s->name, ids__options_scheme(o)->name);
+  memset(pub, 0, sizeof *pub);
+  g->s = s;
+  g->ops = s->gen ? s->gen : &noops;
+  g->policy = (uint8_t)ids__options_policy(o);
+  g->qual = s->nquals ? (int64_t)s->quals[0].value : -1;
+  if ((r = scanfields(g, e)) != IDS_OK ||
+      (g->ops->check && (r = g->ops->check(s, vals, e)) != IDS_OK) ||
+      (r = useopts(g, vals, &epoch_ms, &start, e)) != IDS_OK ||
+      (r = settime(g, epoch_ms, start, clock, e)) != IDS_OK)
+    return r;
+  g->ahead = (uint64_t)((unsigned __int128)ids__options_ahead(o) * 1000000u *
+                        g->tnum / g->tden);
+  if (g->ops->suffix) {
+    uint64_t now = 0;
+    if (ticks(g, &now) == IDS_OK && now > BACK(g->seqbits))
+      g->tick0 = now - BACK(g->seqbits);
   }
   /* the state word overflows: (max_tick + 1) << seqbits >= 2^64 */
-  g->wide = !g->step && (g->seqbits >= 64 ||
-            g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
+  else g->wide = !g->step && (g->seqbits >= 64 ||
+                 g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
   return IDS_OK;
 }
 
-static int forked (const ids_generator *g, ids_error *e) {
+const ids_scheme *ids_generator_scheme (const ids_generator *g) {
+  return G(g)->s;
+}
+
+static int forked (const gen *g, ids_error *e) {
   return ids_fail(e, IDS_EFORK, "%s: generator used in a forked child; "
                   "create generators after fork (OpenResty: in "
                   "init_worker_by_lua)", g->s->name);
 }
 
-static int backwards (const ids_generator *g, ids_error *e) {
+static int backwards (const gen *g, ids_error *e) {
   return ids_fail(e, IDS_ECLOCK, "%s: the clock went backwards", g->s->name);
 }
 
@@ -213,7 +309,7 @@ static int backwards (const ids_generator *g, ids_error *e) {
 ** plain sequence).  A tick ahead of the clock that no ID has used yet is
 ** taken only within g->ahead; else the clock is awaited.  Callers pass
 ** constants where they can, so the plain case compiles to what it needs. */
-static inline int counter (ids_generator *g, uint64_t *state, unsigned sb,
+static inline int counter (gen *g, uint64_t *state, unsigned sb,
                            uint64_t base, uint64_t maxoff, uint64_t smask,
                            uint64_t suf, uint64_t *tick, uint64_t *seq,
                            ids_error *e) {
@@ -253,24 +349,12 @@ static inline int counter (ids_generator *g, uint64_t *state, unsigned sb,
   return IDS_OK;
 }
 
-int ids_counter (ids_generator *g, uint64_t *state, unsigned sb,
-                 uint64_t *tick, uint64_t *seq, ids_error *e) {
-  return counter(g, state, sb, 0, g->max_tick, 0, 0, tick, seq, e);
-}
-
-int ids__counter_suffix (ids_generator *g, unsigned sb, uint64_t maxoff,
-                         unsigned n, uint64_t suf, uint64_t *tick,
-                         uint64_t *seq, ids_error *e) {
-  return counter(g, &g->state[0], sb, g->tick0, maxoff,
-                 ((uint64_t)1 << n) - 1, suf, tick, seq, e);
-}
-
 static void lock (uint32_t *l);
 static void unlock (uint32_t *l);
 
 /* The same rules with the state in two words (state[1] high), under the
 ** lock: for time and sequence fields that together pass 64 bits. */
-static int counter_wide (ids_generator *g, uint64_t *tick, uint64_t *seq,
+static int counter_wide (gen *g, uint64_t *tick, uint64_t *seq,
                          ids_error *e) {
   typedef unsigned __int128 u128;
   const unsigned sb = g->seqbits;
@@ -306,21 +390,11 @@ static int counter_wide (ids_generator *g, uint64_t *tick, uint64_t *seq,
   return r;
 }
 
-int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e) {
-  if (ms < 0 || ms > 3600000)
-    return ids_fail(e, IDS_ERANGE, "%s generator option max_ahead_ms out of "
-                    "range: %lld (allowed 0..3600000)", g->s->name,
-                    (long long)ms);
-  g->ahead = (uint64_t)((unsigned __int128)ms * 1000000u * g->tnum /
-                        g->tden);
-  return IDS_OK;
-}
-
 static void fresh (ids_value *r, unsigned bits);
 
 /* Random fields drawn afresh per ID: beside a sequence (UUIDv7's), or
 ** beside the one field that step mode steps. */
-static void fillrand (const ids_generator *g, ids_value *v) {
+static void fillrand (const gen *g, ids_value *v) {
   for (int i = 0; i < g->s->nfields; i++) {
     const ids_field *f = &g->s->fields[i];
     if (f->kind == IDS_KIND_RANDOM && (!g->step || i != g->rand_field)) {
@@ -337,7 +411,7 @@ static void fillrand (const ids_generator *g, ids_value *v) {
 }
 
 /* Tick and sequence from the one atomic word, into the layout. */
-static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
+static int next_counter (gen *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *sf = &g->s->fields[g->seq_field];
   uint64_t tick = 0, seq = 0;
@@ -345,8 +419,9 @@ static int next_counter (ids_generator *g, ids_value *v, ids_error *e) {
           counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, &tick,
                   &seq, e);
   if (r != IDS_OK) return r;
-  if (g->s->place) {
-    g->s->place(g, tick, seq, v);
+  if (g->ops->place) {
+    *v = g->base;
+    g->ops->place(g->s, tick, seq, v);
     return IDS_OK;
   }
   if (g->s->bits <= 64) {
@@ -402,7 +477,7 @@ static int stepup (ids_value *r, unsigned bits, uint32_t mask) {
 ** positive step to the first (most significant) random field instead of
 ** drawing a fresh one (so IDs still increase); a new tick draws afresh.
 ** Other random fields are drawn afresh for every ID. */
-static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
+static int next_step (gen *g, ids_value *v, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *rf = &g->s->fields[g->rand_field];
   uint64_t now = 0, last;
@@ -476,11 +551,11 @@ static int next_step (ids_generator *g, ids_value *v, ids_error *e) {
 /* forkgen while one thread of a child resets the generator */
 #define RESETTING (~0u)
 
-static int afterfork (ids_generator *g, ids_error *e) {
+static int afterfork (gen *g, ids_error *e) {
   for (int i = 0; i < g->s->nfields; i++)
     if (g->s->fields[i].kind == IDS_KIND_NODE || g->s->fields[i].kind == IDS_KIND_HASH)
       return forked(g, e);
-  if (!g->step || g->s->next) return forked(g, e);
+  if (!g->step) return forked(g, e);
   /* Another thread of the parent may have held the lock at fork: it does
   ** not exist here, so nobody will release it.  One thread of the child
   ** resets the lock and the state; any other that comes meanwhile waits
@@ -503,11 +578,32 @@ static int afterfork (ids_generator *g, ids_error *e) {
   return IDS_OK;
 }
 
-int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
-                 ids_error *e) {
+/* Schemes whose sequence ends in the qualifier (SIQ): one tail per tick
+** shared by every qualifier, so that a generator's IDs strictly increase
+** whatever they are; each ID takes the smallest tail above the last that
+** ends in its qualifier's suffix.  A qualifier alone still gets all of its
+** values in a tick. */
+static int next_suffix (gen *g, int64_t qual, ids_value *v, ids_error *e) {
+  unsigned n;
+  uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick, tail;
+  int r;
+  if (g->ops->suffix(g->s, q, &n, &suf) != 0)
+    return ids_fail(e, IDS_EINVAL, "%s: %lld is not a qualifier", g->s->name,
+                    (long long)qual);
+  r = counter(g, &g->state[0], g->seqbits, g->tick0, MAXOFF(g->seqbits),
+              ((uint64_t)1 << n) - 1, suf, &tick, &tail, e);
+  if (r != IDS_OK) return r;
+  *v = g->base;
+  g->ops->place(g->s, tick, tail, v);
+  return IDS_OK;
+}
+
+int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
+                           ids_error *e) {
+  gen *g = G(pub);
   int r;
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
-  if (g->s->next) return g->s->next(g, qual, v, e);
+  if (g->ops->suffix) return next_suffix(g, qual, v, e);
   return g->step ? next_step(g, v, e) : next_counter(g, v, e);
 }
 

@@ -162,6 +162,7 @@ typedef struct ids_optval {
 
 typedef struct ids_scheme ids_scheme;
 typedef struct ids_generator ids_generator;
+typedef struct ids_options ids_options;
 
 typedef struct ids_clock {
   int64_t (*now) (void *ctx);  /* nanoseconds */
@@ -180,6 +181,50 @@ typedef struct ids_unit {
   uint64_t per_sec_den;
 } ids_unit;
 
+/* Layout operations, for layouts that the field table alone cannot say.
+** The table and each member are optional: NULL means the generic
+** shift-and-mask over the fields. */
+typedef struct ids_layout_ops {
+  /* Fields -> value and back, x[i] for field i (SIQ's variable-width
+  ** tail).  Optional, but both or neither. */
+  int (*compose) (const ids_scheme *s, const uint64_t *x, ids_value *v,
+                  ids_error *e);
+  void (*decompose) (const ids_scheme *s, const ids_value *v, uint64_t *x);
+  /* Optional: checks a decoded value beyond its constants (SIQ: an
+  ** assigned qualifier). */
+  int (*validate) (const ids_scheme *s, const ids_value *v, ids_error *e);
+  /* Field f from a string (a domain or node name).  Required when a field
+  ** has a `from` key. */
+  int (*hashname) (const ids_scheme *s, int f, const char *str, size_t n,
+                   uint64_t *x, ids_error *e);
+} ids_layout_ops;
+
+/* Generator operations, for time or sequences that the generic engine (a
+** time field counting `unit` from the epoch, and a plain sequence or a
+** stepped random field) cannot say.  The table and each member are
+** optional. */
+typedef struct ids_gen_ops {
+  /* Clock reading since 1970 -> tick, for time that is not a linear count
+  ** (kuid's mixed radix); max_tick is then the largest tick. */
+  uint64_t (*totick) (uint64_t sec, uint64_t nsec);
+  uint64_t max_tick;
+  /* Tick and sequence into v, which already holds the constant bits (node
+  ** fields, constants), where they are not two plain fields. */
+  void (*place) (const ids_scheme *s, uint64_t tick, uint64_t seq,
+                 ids_value *v);
+  /* A sequence of `seqbits` whose low bits name the qualifier (SIQ's
+  ** 16-bit tail): the n-bit suffix that values for qualifier q end in;
+  ** nonzero if q is none.  With suffix, place is required. */
+  int (*suffix) (const ids_scheme *s, uint64_t q, unsigned *n,
+                 uint64_t *suf);
+  unsigned seqbits;
+  /* Checks generator options (indexed like genopts) beyond their ranges
+  ** (kuid96: a node is required). */
+  int (*check) (const ids_scheme *s, const ids_optval *opts, ids_error *e);
+} ids_gen_ops;
+
+/* A scheme: data (fields, codecs, parameters, options, unit, epoch) plus,
+** where it needs them, one small table of operations per layer. */
 struct ids_scheme {
   const char *name;
   uint16_t bits;              /* total width */
@@ -188,48 +233,30 @@ struct ids_scheme {
   uint8_t ncodecs;
   uint8_t nparams;
   uint8_t ngenopts;
+  uint8_t nquals;
   ids_field fields[IDS_MAXFIELDS];      /* most significant first */
-  const ids_codec *codecs[IDS_MAXCODECS]; /* default first */
-  const ids_optdef *params;   /* scheme parameters */
-  /* The value of each string parameter when not given (NULL, or a NULL
-  ** entry: none), so that ids_scheme_open can fill in defaults. */
-  const char *const *param_str;
-  const ids_optdef *genopts;  /* generator options */
+  const ids_qualifier *quals; /* the qualifier field's named values, the
+                                 generators' default first */
   ids_unit unit;              /* of the time field */
-  /* Clock reading (since 1970) -> tick, for time that is not a linear
-  ** count (kuid's mixed radix).  NULL: linear in `unit` from the epoch. */
-  uint64_t (*totick) (uint64_t sec, uint64_t nsec);
   int64_t epoch_ms;           /* Unix ms at time-field value 0 */
-  /* Decoding with no encoding named (FLUID's RFC 19 detection). NULL:
-  ** the default codec. */
-  const ids_codec *(*detect) (const ids_scheme *s, const char *t, size_t n);
-  /* Instantiate with parameters (NULL: the descriptor is the scheme). */
+  /* registry: parameters, and the scheme they make (NULL open: the
+  ** descriptor is the scheme).  param_str: the value of each string
+  ** parameter when not given (NULL, or a NULL entry: none). */
+  const ids_optdef *params;
+  const char *const *param_str;
   int (*open) (const ids_scheme *desc, const ids_optval *params,
                ids_scheme *out, ids_error *e);
-  /* Layouts that fields alone cannot say (SIQ's variable-width tail);
-  ** NULL: the generic shift-and-mask. */
-  int (*compose) (const ids_scheme *s, const uint64_t *x, ids_value *v,
-                  ids_error *e);
-  void (*decompose) (const ids_scheme *s, const ids_value *v, uint64_t *x);
-  /* Checks a decoded value (SIQ: an assigned qualifier).  NULL: none. */
-  int (*validate) (const ids_scheme *s, const ids_value *v, ids_error *e);
-  /* Field `f` from a string (a domain or node name).  NULL: none. */
-  int (*hashname) (const ids_scheme *s, int f, const char *str, size_t n,
-                   uint64_t *x, ids_error *e);
-  const ids_qualifier *quals; /* names of the qualifier field's values */
-  uint8_t nquals;
-  /* Where the generic counter's (tick, sequence) go when they are not two
-  ** plain fields (kuid's mixed-radix time).  NULL: the fields. */
-  void (*place) (const ids_generator *g, uint64_t tick, uint64_t seq,
-                 ids_value *v);
-  /* Generation that the generic engine cannot do (SIQ's serial per
-  ** type); `qual` is a qualifier value or -1 for the generator's own. */
-  int (*next) (ids_generator *g, int64_t qual, ids_value *v, ids_error *e);
-  /* Extra generator set-up after the generic one, which already fills
-  ** node fields from options of the same name and reads the options
-  ** "epoch_ms" and "start_timestamp".  NULL: none. */
-  int (*gen_setup) (ids_generator *g, const ids_optval *opts, ids_error *e);
-  void *ud;                   /* the scheme's own data */
+  /* text: codecs, default first; decoding with no encoding named
+  ** (FLUID's RFC 19 detection; NULL: the default codec) */
+  const ids_codec *codecs[IDS_MAXCODECS];
+  const ids_codec *(*detect) (const ids_scheme *s, const char *t, size_t n);
+  /* layout */
+  const ids_layout_ops *layout;
+  /* generator: its options (node fields by name, and hashed *_name
+  ** options), and its operations */
+  const ids_optdef *genopts;
+  const ids_gen_ops *gen;
+  const void *ud;             /* the scheme's own data */
 };
 
 /* --------------------------------------------------------- registry */
@@ -250,10 +277,11 @@ size_t ids_scheme_list (const char **names, size_t max);
 ** none).  Parameters left out take their defaults first, so the same
 ** effective parameters always give the same pointer.  Every scheme opened
 ** is kept (with its parameter key) as long as the process lives, since
-** IDs point at it; opening it again only looks it up. */
+** IDs point at it; opening it again only looks it up.  params: made for
+** desc by ids_params_init (ranges are checked there), or NULL. */
 IDS_API
-const ids_scheme *ids_scheme_open (const ids_scheme *desc, const ids_optval *params,
-                            ids_error *e);
+const ids_scheme *ids_scheme_open (const ids_scheme *desc,
+                                   const ids_options *params, ids_error *e);
 
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
 ** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or exactly "N/M s";
@@ -320,69 +348,97 @@ IDS_API
 int ids_scheme_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
                     ids_value *v, ids_error *e);
 
+/* ------------------------------------------ fields and options by name */
+
+/* The one way to set fields and options by name: the Lua binding and the
+** command translate their own argument forms into these calls, and every
+** rule (names, types, ranges, each once, a hashed field by value or by
+** name but not both) is checked here.  Names and strings are taken with
+** their lengths (a NUL is no terminator) and copied: callers need not keep
+** them.  Both states are sized opaque storage. */
+typedef struct ids_fields { uint64_t opaque_[20]; } ids_fields;
+
+IDS_API
+void ids_fields_init (ids_fields *f, const ids_scheme *s);
+/* An integer: negative only for a whole 64-bit field (wrapped). */
+IDS_API
+int ids_fields_set_int (ids_fields *f, const char *name, size_t len,
+                        int64_t x, ids_error *e);
+IDS_API
+int ids_fields_set_uint (ids_fields *f, const char *name, size_t len,
+                         uint64_t x, ids_error *e);
+/* Text: a qualifier's name, a string hashed into its field (the field's
+** `from` key, such as domain_name), a decimal number, or the hex digits of
+** a field over 64 bits. */
+IDS_API
+int ids_fields_set_text (ids_fields *f, const char *name, size_t len,
+                         const char *t, size_t n, ids_error *e);
+/* A string value (a binding's): a qualifier's name or a string hashed
+** into its field; a number given as a string is refused. */
+IDS_API
+int ids_fields_set_string (ids_fields *f, const char *name, size_t len,
+                           const char *t, size_t n, ids_error *e);
+/* The big-endian bytes of a field over 64 bits. */
+IDS_API
+int ids_fields_set_bytes (ids_fields *f, const char *name, size_t len,
+                          const uint8_t *b, size_t n, ids_error *e);
+/* The value, once every field without a default is set. */
+IDS_API
+int ids_fields_compose (const ids_fields *f, ids_value *v, ids_error *e);
+
+#define IDS_OPTBUF  512       /* bytes of string values an ids_options holds */
+
+/* Generator options (the scheme's own, and every generator's: policy
+** "hold" or "error", max_ahead_ms) or scheme parameters. */
+typedef struct ids_options { uint64_t opaque_[112]; } ids_options;
+
+IDS_API
+void ids_options_init (ids_options *o, const ids_scheme *s);
+IDS_API
+void ids_params_init (ids_options *o, const ids_scheme *s);
+IDS_API
+int ids_options_set_int (ids_options *o, const char *name, size_t len,
+                         int64_t x, ids_error *e);
+/* Text (the command's): a string option, or an integer one in decimal. */
+IDS_API
+int ids_options_set_text (ids_options *o, const char *name, size_t len,
+                          const char *t, size_t n, ids_error *e);
+/* A string value (a binding's): for string options only. */
+IDS_API
+int ids_options_set_string (ids_options *o, const char *name, size_t len,
+                            const char *t, size_t n, ids_error *e);
+
 /* ------------------------------------------------------- generator */
 
+/* What a generator does when the clock goes back (option "policy"). */
 typedef enum ids_policy { IDS_POLICY_HOLD, IDS_POLICY_ERROR } ids_policy;
 
-/* One generator.  A scheme with a sequence field keeps one atomic state
-** word (tick << seqbits | seq), so that threads may share it lock-free; a
-** scheme without one (Flax, ULID) steps its random field under a short
-** spin lock.  Treat as opaque; it is here so that callers can embed it. */
+/* A generator: sized opaque storage, so that a caller can embed one (as
+** libsodium's hash states); only the calls below read or write it.  A
+** scheme with a sequence keeps one atomic state word, so that threads may
+** share a generator lock-free; one without (Flax, ULID) steps its random
+** field under a short spin lock. */
 struct ids_generator {
-  const ids_scheme *s;
-  uint64_t state[16];         /* atomic: the lowest (tick << seqbits |
-                                 seq) the next ID may take, in state[0]
-                                 (wide: state[1] the high word); step
-                                 mode: the last tick + 1 in state[0] */
-  ids_value last;             /* step mode: the last random field */
-  ids_value base;             /* constant bits: node fields, constants */
-  ids_clock clock;
-  int64_t base_sec, base_nsec;  /* clock reading at tick base_tick */
-  uint64_t base_tick;
-  uint64_t max_tick;          /* largest tick the time field holds */
-  uint64_t tnum, tden;        /* ticks per nanosecond, num / den */
-  uint64_t persec;            /* whole ticks per second, or 0 */
-  uint64_t ahead;             /* ticks `hold` may run ahead of the clock
-                                 (max_ahead_ms) */
-  uint64_t tick0;             /* SIQ: the tick its state word counts from */
-  uint32_t lock;              /* step mode, and the wide state */
-  uint32_t stepmask;          /* step mode: a step is 1..stepmask + 1 */
-  uint8_t time_field, seq_field, rand_field;
-  uint8_t seqbits;
-  uint8_t policy;
-  uint8_t step;               /* no sequence field: step the random one */
-  uint8_t fillrand;           /* random fields drawn afresh per ID (with a
-                                 sequence, or beside the stepped one) */
-  uint8_t wide;               /* time and sequence overflow 64 bits: the
-                                 state is state[0..1], under the lock */
-  int64_t qual;               /* the qualifier to generate by default */
-  unsigned forkgen;           /* ids_forkgen() at creation */
-  void *ud;                   /* the scheme's own generator state */
+  uint64_t opaque_[40];
 };
 
-/* Options: indexed like s->genopts.  clock NULL: the wall clock. */
+/* A generator of scheme s with options o (NULL: all defaults; made for s
+** by ids_options_init) and clock (NULL: the wall clock). */
 IDS_API
 int ids_generator_init (ids_generator *g, const ids_scheme *s,
-                        const ids_optval *opts, ids_policy policy,
-                        const ids_clock *clock, ids_error *e);
+                        const ids_options *o, const ids_clock *clock,
+                        ids_error *e);
+/* The next ID: distinct from every other of this generator, and above
+** the last one.  Thread-safe. */
 IDS_API
 int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e);
 /* The same with another qualifier (SIQ type) for this one ID. */
 IDS_API
 int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
-                 ids_error *e);
-/* max_ahead_ms (0..3600000, default 0): under IDS_POLICY_HOLD, when the held
-** tick's sequence is spent, go on in the next tick if it is at most this
-** many ms ahead of the clock, else wait for the clock.  Call it before the
-** generator is shared. */
+                           ids_error *e);
 IDS_API
-int ids_generator_set_ahead (ids_generator *g, int64_t ms, ids_error *e);
-/* For schemes' next hooks: claims (tick, seq) from state word `state`
-** with `seqbits` bits of sequence, under the generator's rules.  The
-** largest tick + 1, shifted by seqbits, must fit in 64 bits. */
-IDS_API
-int ids_counter (ids_generator *g, uint64_t *state, unsigned seqbits,
-                 uint64_t *tick, uint64_t *seq, ids_error *e);
+const ids_scheme *ids_generator_scheme (const ids_generator *g);
+
 /* A qualifier's value by name, or -1; its name by value, or NULL. */
 IDS_API
 int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,

@@ -16,14 +16,18 @@ unsigned ids__forkgen (void);
 ** what is not printable escaped. */
 void ids__quote (char *q, size_t cap, const char *t, size_t n);
 
-/* The generator's clock as a tick (IDS_ERANGE outside the field). */
-int ids__ticks (const ids_generator *g, uint64_t *t);
+/* Hex digit value, or -1; 2n hex digits (either case) into n bytes. */
+static inline int ids__hexval (unsigned char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  ch |= 0x20;
+  return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+int ids__hexbytes (const char *h, uint8_t *b, size_t n);
 
-/* The counter with the state word (tick - g->tick0) << sb | seq, up to
-** tick g->tick0 + maxoff, taking the smallest value whose low n bits are
-** `suf` (SIQ: one tail per tick, shared by every type). */
-int ids__counter_suffix (ids_generator *g, unsigned sb, uint64_t maxoff,
-                         unsigned n, uint64_t suf, uint64_t *tick,
-                         uint64_t *seq, ids_error *e);
+/* What ids_options holds, for the generator and the registry. */
+const ids_scheme *ids__options_scheme (const ids_options *o);
+const ids_optval *ids__options_values (const ids_options *o);
+int ids__options_policy (const ids_options *o);         /* o may be NULL */
+int64_t ids__options_ahead (const ids_options *o);      /* ms; o may be NULL */
 
 #endif

@@ -34,7 +34,8 @@ const char *ids_scheme_qualifier_name (const ids_scheme *s, uint64_t value) {
 int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e) {
   ids_value r = {{0, 0, 0}};
-  if (s->compose) return s->compose(s, x, v, e);
+  if (s->layout && s->layout->compose)
+    return s->layout->compose(s, x, v, e);
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
     if (f->bits < 64 && (x[i] >> f->bits) != 0)
@@ -51,7 +52,10 @@ int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
 }
 
 void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x) {
-  if (s->decompose) { s->decompose(s, v, x); return; }
+  if (s->layout && s->layout->decompose) {
+    s->layout->decompose(s, v, x);
+    return;
+  }
   for (int i = 0; i < s->nfields; i++)
     x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);
 }

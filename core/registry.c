@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "idscheme.h"
+#include "internal.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const ids_scheme **schemes;      /* sorted by name; grows */
@@ -147,22 +147,21 @@ static int grow (void) {
   return 1;
 }
 
-const ids_scheme *ids_scheme_open (const ids_scheme *d, const ids_optval *p,
-                            ids_error *e) {
+const ids_scheme *ids_scheme_open (const ids_scheme *d,
+                                   const ids_options *params, ids_error *e) {
+  static const ids_optval unset[IDS_MAXOPTS];
+  const ids_optval *p = params ? ids__options_values(params) : unset;
   ids_optval np[IDS_MAXOPTS];
   char key[512];
   size_t n;
   uint64_t h;
   opened **slot, *o = NULL;
+  if (params && ids__options_scheme(params) != d) {
+    ids_fail(e, IDS_EINVAL, "%s: parameters made for scheme %s", d->name,
+             ids__options_scheme(params)->name);
+    return NULL;
+  }
   if (d->open == NULL || d->nparams == 0) return d;
-  for (int i = 0; i < d->nparams; i++)
-    if (p[i].set && d->params[i].type == IDS_OPT_INT &&
-        (p[i].i < d->params[i].min || p[i].i > d->params[i].max)) {
-      ids_fail(e, IDS_ERANGE, "%s parameter %s out of range: %lld (allowed "
-               "%lld..%lld)", d->name, d->params[i].name, (long long)p[i].i,
-               (long long)d->params[i].min, (long long)d->params[i].max);
-      return NULL;
-    }
   normalize(d, p, np);
   n = paramkey(d, np, key, sizeof key);
   if (n == sizeof key) {

@@ -30,7 +30,8 @@ static int check (const ids_scheme *s, const ids_value *v, ids_error *e) {
       return ids_fail(e, IDS_EINVAL, "field %s must be %llu", f->name,
                       (unsigned long long)f->value);
   }
-  return s->validate ? s->validate(s, v, e) : IDS_OK;
+  return s->layout && s->layout->validate ? s->layout->validate(s, v, e) :
+         IDS_OK;
 }
 
 static int isspace_ascii (unsigned char ch) {
@@ -72,4 +73,14 @@ int ids_scheme_from_bytes (const ids_scheme *s, const uint8_t *b, size_t n,
   if (check(s, v, &why) != IDS_OK)
     return ids_fail(e, why.code, "%s bytes: %s", s->name, why.msg);
   return IDS_OK;
+}
+
+int ids__hexbytes (const char *h, uint8_t *b, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    int hi = ids__hexval((unsigned char)h[2 * k]);
+    int lo = ids__hexval((unsigned char)h[2 * k + 1]);
+    if (hi < 0 || lo < 0) return 0;
+    b[k] = (uint8_t)(hi << 4 | lo);
+  }
+  return 1;
 }

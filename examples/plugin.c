@@ -31,7 +31,7 @@ static ids_scheme tick48 = {
 int main (void) {
   const ids_scheme *snowflake;
   ids_generator g;
-  ids_optval opts[1] = {{1, 3, NULL, 0}};          /* node = 3 */
+  ids_options opts;
   ids_error e;
   char text[IDS_TEXTMAX];
   if (ids_init() != IDS_OK) return 1;
@@ -43,7 +43,9 @@ int main (void) {
     fprintf(stderr, "tick48: name taken\n");
     return 1;
   }
-  if (ids_generator_init(&g, ids_scheme_find("tick48"), opts, IDS_POLICY_HOLD, NULL, &e)
+  ids_options_init(&opts, &tick48);
+  if (ids_options_set_int(&opts, "node", 4, 3, &e) != IDS_OK ||
+      ids_generator_init(&g, ids_scheme_find("tick48"), &opts, NULL, &e)
       != IDS_OK) {
     fprintf(stderr, "%s\n", e.msg);
     return 1;

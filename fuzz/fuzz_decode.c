@@ -87,11 +87,9 @@ int LLVMFuzzerInitialize (int *argc, char ***argv) {
   if (n > MAXSCHEMES) n = MAXSCHEMES;
   for (size_t i = 0; i < n; i++) {
     const ids_scheme *d = ids_scheme_find(names[i]), *s;
-    ids_optval params[IDS_MAXOPTS];
     ids_error e = {0, ""};
     if (d == NULL) abort();
-    memset(params, 0, sizeof params);     /* every parameter at its default */
-    s = ids_scheme_open(d, params, &e);
+    s = ids_scheme_open(d, NULL, &e);     /* every parameter at its default */
     if (s == NULL) {
       fprintf(stderr, "fuzz_decode: skipping %s: %s\n", names[i], e.msg);
       continue;

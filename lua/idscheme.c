@@ -6,7 +6,6 @@
 ** function gets their metatables as upvalues 1..3, so that type checks in
 ** hot paths are a pointer comparison instead of a registry lookup.
 */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,19 +23,10 @@
 
 typedef struct lscheme { const ids_scheme *s; } lscheme;
 typedef struct lid { const ids_scheme *s; ids_value v; } lid;
-typedef struct lgen { ids_generator g; } lgen;
+/* the scheme beside its generator, so that hot paths need no call */
+typedef struct lgen { const ids_scheme *s; ids_generator g; } lgen;
 
 /* ------------------------------------------------------------- helpers */
-
-/* luaL_argerror with a printf-style message (int64 included). */
-static int argerrorf (lua_State *L, int arg, const char *fmt, ...) {
-  char msg[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return luaL_argerror(L, arg, msg);
-}
 
 /* Userdata at `arg` whose metatable is the upvalue `mt`, or NULL. */
 static void *testudata (lua_State *L, int arg, int mt) {
@@ -102,19 +92,6 @@ static void pushfield (lua_State *L, uint64_t x) {
     lua_pushinteger(L, (lua_Integer)x);
 }
 
-/* Decimal digits only, at most 2^64-1; 0 if not. */
-static int todec (const char *s, size_t n, uint64_t *x) {
-  *x = 0;
-  if (n == 0) return 0;
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] < '0' || s[i] > '9' ||
-        __builtin_mul_overflow(*x, 10, x) ||
-        __builtin_add_overflow(*x, (uint64_t)(s[i] - '0'), x))
-      return 0;
-  }
-  return 1;
-}
-
 /* Whether the Lua string k (n bytes) is the C string name: by length,
 ** so that "name\0junk" is not "name". */
 static int keyis (const char *name, const char *k, size_t n) {
@@ -169,60 +146,38 @@ static const ids_codec *optcodec (lua_State *L, const ids_scheme *s,
   return c;
 }
 
-/* Reads the options table at `arg` against `defs`, with lua_next: each
-** key once, and no __index.  Every string value is moved onto the stack
-** below the traversal, where it stays until the caller returns: the core
-** reads it after Lua code (an __index, a __gc) may have dropped it from
-** the table.  The value of extra[j] is left there too, at stack index
-** at[j] (0: absent), for the caller.  Any other key is an error. */
-static void readopts (lua_State *L, int arg, const ids_optdef *defs, int n,
-                      ids_optval *vals, const char *const *extra, int *at,
+/* Reads the table at `arg` into o with lua_next: each key once, no
+** __index.  The core checks names, types and ranges, and copies what it
+** keeps; key and value stay on the stack while it reads them. */
+static void readopts (lua_State *L, int arg, ids_options *o,
                       const char *what) {
-  memset(vals, 0, sizeof *vals * IDS_MAXOPTS);
-  for (int j = 0; extra && extra[j]; j++) at[j] = 0;
+  ids_error e;
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
   lua_pushnil(L);
   while (lua_next(L, arg) != 0) {
-    size_t klen;
+    size_t klen, n;
     const char *k;
-    int i, j = 0;
-    luaL_checkstack(L, 4, "too many options");
+    lua_Integer x;
+    int r;
     if (lua_type(L, -2) != LUA_TSTRING)
-      luaL_argerror(L, arg, lua_pushfstring(L, "%s keys must be strings",
+      luaL_argerror(L, arg, lua_pushfstring(L, "%s names must be strings",
                                             what));
     k = lua_tolstring(L, -2, &klen);
-    for (i = 0; i < n && !keyis(defs[i].name, k, klen); i++) ;
-    if (i == n)
-      for (; extra && extra[j] && !keyis(extra[j], k, klen); j++) ;
-    if (i < n && defs[i].type == IDS_OPT_INT) {
-      lua_Integer x = 0;
-      if (!ids_tointeger(L, -1, &x))
-        luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an "
-                      "integer, got %s", what, k, show(L, lua_gettop(L))));
-      if (x < defs[i].min || x > defs[i].max)
-        argerrorf(L, arg, "%s '%s' out of range: %lld (allowed %lld.."
-                  "%lld)", what, k, (long long)x,
-                  (long long)defs[i].min, (long long)defs[i].max);
-      vals[i].i = (int64_t)x;
-      vals[i].set = 1;
-      lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *t = lua_tolstring(L, -1, &n);
+      r = ids_options_set_string(o, k, klen, t, n, &e);
     }
-    else if (i < n) {
-      if (lua_type(L, -1) != LUA_TSTRING)
-        luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be a "
-                                              "string", what, k));
-      vals[i].s = lua_tolstring(L, -1, &vals[i].len);
-      vals[i].set = 1;
-      lua_insert(L, -2);                   /* anchored below the key */
+    else if (ids_tointeger(L, -1, &x))
+      r = ids_options_set_int(o, k, klen, (int64_t)x, &e);
+    else {
+      luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an integer "
+                    "or a string, got %s", what, quote(L, lua_gettop(L) - 1),
+                    show(L, lua_gettop(L) - 1)));
+      return;
     }
-    else if (extra && extra[j]) {
-      lua_insert(L, -2);
-      at[j] = lua_gettop(L) - 1;
-    }
-    else
-      luaL_argerror(L, arg, lua_pushfstring(L, "unknown %s '%s'", what,
-                                            quote(L, lua_gettop(L) - 1)));
+    if (r != IDS_OK) luaL_argerror(L, arg, e.msg);
+    lua_pop(L, 1);
   }
 }
 
@@ -309,7 +264,7 @@ static int l_scheme (lua_State *L) {
   size_t len;
   const char *name = luaL_checklstring(L, 1, &len);
   const ids_scheme *d, *s;
-  ids_optval params[IDS_MAXOPTS];
+  ids_options params;
   ids_error e;
   if (strlen(name) != len)
     return luaL_argerror(L, 1, lua_pushfstring(L, "scheme name '%s' holds "
@@ -317,8 +272,9 @@ static int l_scheme (lua_State *L) {
   if ((d = findscheme(L, name)) == NULL)
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
-  readopts(L, 2, d->params, d->nparams, params, NULL, NULL, "parameter");
-  if ((s = ids_scheme_open(d, params, &e)) == NULL)
+  ids_params_init(&params, d);
+  readopts(L, 2, &params, "parameter");
+  if ((s = ids_scheme_open(d, &params, &e)) == NULL)
     return luaL_argerror(L, 2, e.msg);
   pushscheme(L, s);
   return 1;
@@ -546,120 +502,76 @@ static int s_tostring (lua_State *L) {
   return 1;
 }
 
-/* A field's value from its compose value at stack index `at` and, for a
-** field with `from`, the value under that other key at at + 1: an integer,
-** a qualifier's name, or a string hashed into the field.  A field wider
-** than 64 bits is checked here (a string of its bytes) and set by the
-** caller from the same value. */
-static uint64_t fieldvalue (lua_State *L, const ids_scheme *s, int i,
-                            int at) {
-  const ids_field *f = &s->fields[i];
-  int t = lua_type(L, at);
+/* Field k (klen bytes) = the value on the stack top, into the core:
+** integers as such; strings as a wide field's bytes, or as a qualifier's
+** or a hashed name (and, where numbers are doubles, as decimal numbers,
+** the way fields() gives them). */
+static void setfield (lua_State *L, ids_fields *f, const ids_scheme *s,
+                      const char *k, size_t klen) {
   ids_error e;
-  uint64_t x;
   size_t n;
-  lua_Integer k;
-  if (t != LUA_TNIL && f->from && !lua_isnil(L, at + 1))
-    argerrorf(L, 2, "give field '%s' or '%s', not both", f->name, f->from);
-  if (t == LUA_TNIL && f->from && s->hashname) {
-    const char *str;
-    if (lua_type(L, at + 1) != LUA_TSTRING)
-      argerrorf(L, 2, "field '%s' (or '%s', a string) missing", f->name,
-                f->from);
-    str = lua_tolstring(L, at + 1, &n);
-    if (s->hashname(s, i, str, n, &x, &e) != IDS_OK)
-      argerrorf(L, 2, "%s", e.msg);
+  lua_Integer x;
+  int r, i;
+  for (i = 0; i < s->nfields && !keyis(s->fields[i].name, k, klen); i++) ;
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *t = lua_tolstring(L, -1, &n);
+    r = i < s->nfields && s->fields[i].bits > 64 ?
+        ids_fields_set_bytes(f, k, klen, (const uint8_t *)t, n, &e) :
+        IDS_INT_EXACT_BITS < 64 ? ids_fields_set_text(f, k, klen, t, n, &e) :
+        ids_fields_set_string(f, k, klen, t, n, &e);
   }
-  else if (t == LUA_TNIL && f->kind == IDS_KIND_CONSTANT)
-    x = f->value;
-  else if (t == LUA_TNIL)
-    argerrorf(L, 2, "field '%s' missing", f->name);
-  else if (f->kind == IDS_KIND_QUALIFIER) {
-    int64_t q = -1;
-    if (t == LUA_TSTRING) {
-      const char *name = lua_tolstring(L, at, &n);
-      q = ids_scheme_qualifier(s, name, n);
-    }
-    if (q < 0)
-      argerrorf(L, 2, "field '%s' must name a %s type", f->name, s->name);
-    x = (uint64_t)q;
+  else if (i < s->nfields && s->fields[i].kind == IDS_KIND_QUALIFIER) {
+    luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must name a %s type",
+                                        s->fields[i].name, s->name));
+    return;
   }
-  else if (f->bits > 64) {                 /* set from bytes after compose */
-    if (t != LUA_TSTRING || (lua_tolstring(L, at, &n), n != (f->bits + 7u) / 8))
-      argerrorf(L, 2, "field '%s' must be a string of %d bytes", f->name,
-                (f->bits + 7) / 8);
-    x = 0;
-  }
-  else if (t == LUA_TSTRING && IDS_INT_EXACT_BITS < 64) {
-    /* where numbers are doubles, big values travel as decimal strings,
-    ** as fields() gives them */
-    const char *str = lua_tolstring(L, at, &n);
-    if (!todec(str, n, &x))
-      argerrorf(L, 2, "field '%s' must be an integer or a decimal string",
-                f->name);
-  }
-  else if (!ids_tointeger(L, at, &k))
-    luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must be an integer, "
-                                        "got %s", f->name, show(L, at)));
+  else if (ids_tointeger(L, -1, &x))
+    r = ids_fields_set_int(f, k, klen, (int64_t)x, &e);
   else {
-    if (k < 0 && f->bits < 64)
-      argerrorf(L, 2, "field '%s' out of range: %lld is negative", f->name,
-                (long long)k);
-    x = (uint64_t)k;
+    int v = lua_gettop(L);
+    lua_pushlstring(L, k, klen);
+    luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must be an integer, "
+                  "got %s", quote(L, v + 1), show(L, v)));
+    return;
   }
-  return x;
+  if (r != IDS_OK) luaL_argerror(L, 2, e.msg);
 }
 
-static int knownkey (const ids_scheme *s, const char *k, size_t n) {
-  for (int i = 0; i < s->nfields; i++)
-    if (keyis(s->fields[i].name, k, n) ||
-        (s->fields[i].from && keyis(s->fields[i].from, k, n)))
-      return 1;
-  return 0;
-}
-
-/* Each key is read once (an __index may answer differently each time),
-** and the values stay on the stack, two slots a field from index 3, until
-** the id is made: what was checked is what is used. */
+/* Each key is read once, and each value is in the core (which keeps what
+** it checked) before the next read can run Lua code: first every key the
+** table holds (lua_next, no __index), then, through __index, the names
+** of fields it does not hold. */
 static int s_compose (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
-  uint64_t x[IDS_MAXFIELDS];
+  ids_fields f;
   ids_value v;
   ids_error e;
   luaL_checktype(L, 2, LUA_TTABLE);
+  ids_fields_init(&f, s);
   lua_settop(L, 2);
-  luaL_checkstack(L, 2 * s->nfields + 8, NULL);
-  for (int i = 0; i < s->nfields; i++) {
-    lua_getfield(L, 2, s->fields[i].name);
-    if (s->fields[i].from) lua_getfield(L, 2, s->fields[i].from);
-    else lua_pushnil(L);
-  }
-  for (int i = 0; i < s->nfields; i++) x[i] = fieldvalue(L, s, i, 3 + 2 * i);
-  lua_pushnil(L);                          /* refuse fields we do not have */
+  lua_pushnil(L);
   while (lua_next(L, 2) != 0) {
-    size_t n;
+    size_t klen;
     const char *k;
     if (lua_type(L, -2) != LUA_TSTRING)
       return luaL_argerror(L, 2, "field names must be strings");
-    k = lua_tolstring(L, -2, &n);
-    if (!knownkey(s, k, n))
-      return luaL_argerror(L, 2, lua_pushfstring(L, "%s has no field '%s'",
-                           s->name, quote(L, lua_gettop(L) - 1)));
+    k = lua_tolstring(L, -2, &klen);
+    setfield(L, &f, s, k, klen);
     lua_pop(L, 1);
   }
-  if (ids_scheme_compose(s, x, &v, &e) != IDS_OK) return luaL_argerror(L, 2, e.msg);
-  for (int i = 0; i < s->nfields; i++) {   /* fields wider than 64 bits */
-    const ids_field *f = &s->fields[i];
-    if (f->bits > 64) {                    /* checked by fieldvalue */
-      const uint8_t *b = (const uint8_t *)lua_tostring(L, 3 + 2 * i);
-      ids_value w = {{0, 0, 0}};
-      ids_value_setbytes(&w, 0, (f->bits + 7u) / 8 * 8, b);
-      if (!ids_value_fits(&w, f->bits))
-        return argerrorf(L, 2, "field '%s' out of range: more than %d bits",
-                         f->name, f->bits);
-      ids_value_setbytes(&v, f->shift, f->bits, b);
+  for (int i = 0; i < 2 * s->nfields; i++) {
+    const char *k = i % 2 ? s->fields[i / 2].from : s->fields[i / 2].name;
+    if (k == NULL) continue;
+    lua_pushstring(L, k);
+    lua_rawget(L, 2);                      /* held: set above */
+    if (lua_isnil(L, -1)) {
+      lua_getfield(L, 2, k);
+      if (!lua_isnil(L, -1)) setfield(L, &f, s, k, strlen(k));
     }
+    lua_settop(L, 2);
   }
+  if (ids_fields_compose(&f, &v, &e) != IDS_OK)
+    return luaL_argerror(L, 2, e.msg);
   pushid(L, s, &v);
   return 1;
 }
@@ -695,39 +607,16 @@ static int s_from_bytes (lua_State *L) {
   return 1;
 }
 
-static const char *const policies[] = {"hold", "error", NULL};
-static const char *const genextra[] = {"policy", "max_ahead_ms", NULL};
-
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
-  ids_optval opts[IDS_MAXOPTS];
-  int policy = IDS_POLICY_HOLD, at[2];
-  lua_Integer ahead = 0;
+  ids_options o;
   ids_error e;
   lgen *g;
-  /* policy is read in the same traversal: reading it apart could run an
-  ** __index that drops the other options' strings */
-  readopts(L, 2, s->genopts, s->ngenopts, opts, genextra, at,
-           "generator option");
-  if (at[0] != 0) {
-    size_t n = 0;
-    const char *p = lua_type(L, at[0]) == LUA_TSTRING ?
-                    lua_tolstring(L, at[0], &n) : NULL;
-    for (policy = 0; p && policies[policy]; policy++)
-      if (keyis(policies[policy], p, n)) break;
-    if (p == NULL || policies[policy] == NULL)
-      return luaL_argerror(L, 2, lua_pushfstring(L, "generator option "
-                           "'policy' must be 'hold' or 'error', got %s",
-                           show(L, at[0])));
-  }
-  if (at[1] != 0 && !ids_tointeger(L, at[1], &ahead))
-    return luaL_argerror(L, 2, lua_pushfstring(L, "generator option "
-                         "'max_ahead_ms' must be an integer, got %s",
-                         show(L, at[1])));
+  ids_options_init(&o, s);
+  readopts(L, 2, &o, "generator option");
   g = (lgen *)lua_newuserdatauv(L, sizeof *g, 0);
-  if (ids_generator_init(&g->g, s, opts, (ids_policy)policy, NULL, &e)
-      != IDS_OK ||
-      ids_generator_set_ahead(&g->g, (int64_t)ahead, &e) != IDS_OK)
+  g->s = s;
+  if (ids_generator_init(&g->g, s, &o, NULL, &e) != IDS_OK)
     return luaL_argerror(L, 2, e.msg);
   lua_pushvalue(L, UV_GEN);
   lua_setmetatable(L, -2);
@@ -744,35 +633,35 @@ static int g_next (lua_State *L) {
   if (!lua_isnoneornil(L, 2)) {            /* another qualifier, this once */
     size_t n;
     const char *name = luaL_checklstring(L, 2, &n);
-    if ((q = ids_scheme_qualifier(g->g.s, name, n)) < 0)
+    if ((q = ids_scheme_qualifier(g->s, name, n)) < 0)
       return luaL_argerror(L, 2, lua_pushfstring(L, "unknown %s qualifier "
-                           "'%s'", g->g.s->name, quote(L, 2)));
+                           "'%s'", g->s->name, quote(L, 2)));
   }
   if (ids_generator_next_as(&g->g, q, &v, &e) != IDS_OK)
     return luaL_error(L, "%s", e.msg);
-  pushid(L, g->g.s, &v);
+  pushid(L, g->s, &v);
   return 1;
 }
 
 static int g_next_string (lua_State *L) {
   lgen *g = checkgen(L, 1);
-  const ids_codec *c = optcodec(L, g->g.s, 2);
+  const ids_codec *c = optcodec(L, g->s, 2);
   char buf[IDS_TEXTMAX];
   ids_value v;
   ids_error e;
   if (ids_generator_next(&g->g, &v, &e) != IDS_OK) return luaL_error(L, "%s", e.msg);
-  lua_pushlstring(L, buf, ids_scheme_encode(g->g.s, c, &v, buf));
+  lua_pushlstring(L, buf, ids_scheme_encode(g->s, c, &v, buf));
   return 1;
 }
 
 static int g_scheme (lua_State *L) {
-  pushscheme(L, checkgen(L, 1)->g.s);
+  pushscheme(L, checkgen(L, 1)->s);
   return 1;
 }
 
 static int g_tostring (lua_State *L) {
   lgen *g = checkgen(L, 1);
-  lua_pushfstring(L, "idscheme.generator: %s", g->g.s->name);
+  lua_pushfstring(L, "idscheme.generator: %s", g->s->name);
   return 1;
 }
 
@@ -870,25 +759,25 @@ static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
   ids_value v;
   ids_error e;
   if (ci >= 0) {
-    if (ci >= g->g.s->ncodecs) {
+    if (ci >= g->s->ncodecs) {
       snprintf(err, IDS_ERRMAX, "no encoding %d", ci);
       return 0;
     }
-    c = g->g.s->codecs[ci];
+    c = g->s->codecs[ci];
   }
   if (ids_generator_next(&g->g, &v, &e) != IDS_OK) {
     snprintf(err, IDS_ERRMAX, "%s", e.msg);
     return 0;
   }
-  return ids_scheme_encode(g->g.s, c, &v, out);
+  return ids_scheme_encode(g->s, c, &v, out);
 }
 
 /* For jit.lua: the index of generator g's codec named name (len bytes),
 ** or -1.  From the core, never from the table s.encodings hands out. */
 static int ffi_codec_index (lgen *g, const char *name, size_t len) {
-  const ids_codec *c = ids_codec_find(g->g.s, name, len);
-  for (int i = 0; c != NULL && i < g->g.s->ncodecs; i++)
-    if (g->g.s->codecs[i] == c) return i;
+  const ids_codec *c = ids_codec_find(g->s, name, len);
+  for (int i = 0; c != NULL && i < g->s->ncodecs; i++)
+    if (g->s->codecs[i] == c) return i;
   return -1;
 }
 

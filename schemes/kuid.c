@@ -113,26 +113,36 @@ static uint64_t totick (uint64_t sec, uint64_t nsec) {
   return sec * 1024 + (nsec / 1000 >> 10);
 }
 
-static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
-  g->max_tick = ((uint64_t)1 << 20) * 1000000 * 1024 - 1;
-  if (g->s->nfields == 5) {
-    if (o == NULL || (!o[0].set && !o[1].set))
-      return ids_fail(e, IDS_EINVAL, "%s: a generator needs node_name or "
-                      "node", g->s->name);
-  }
+/* kuid96's node (or node_name) is required: it is the node's identity. */
+static int check (const ids_scheme *s, const ids_optval *o, ids_error *e) {
+  if (s->nfields == 5 && !o[0].set && !o[1].set)
+    return ids_fail(e, IDS_EINVAL, "%s: a generator needs node_name or "
+                    "node", s->name);
   return IDS_OK;
 }
 
-/* The generic counter's tick and sequence, into the layout. */
-static void place (const ids_generator *g, uint64_t tick, uint64_t seq,
+/* The generic counter's tick and sequence, into the layout; v holds the
+** node (the generator's constant bits) already. */
+static void place (const ids_scheme *s, uint64_t tick, uint64_t seq,
                    ids_value *v) {
   uint64_t sec = tick >> 10;
-  /* the node is in the generator's base already: pack a zero node, OR it */
-  pack(g->s, sec / 1000000, sec % 1000000, tick & 1023,
-       g->s->nfields == 5 ? 0 : -1, seq, v);
-  v->w[0] |= g->base.w[0];
-  v->w[1] |= g->base.w[1];
+  ids_value t;
+  pack(s, sec / 1000000, sec % 1000000, tick & 1023,
+       s->nfields == 5 ? 0 : -1, seq, &t);
+  v->w[0] |= t.w[0];
+  v->w[1] |= t.w[1];
 }
+
+static const ids_layout_ops layout64 = {
+  .compose = compose, .decompose = decompose,
+};
+static const ids_layout_ops layout96 = {
+  .compose = compose, .decompose = decompose, .hashname = hashname,
+};
+static const ids_gen_ops gen = {
+  .totick = totick, .max_tick = ((uint64_t)1 << 20) * 1000000 * 1024 - 1,
+  .place = place, .check = check,
+};
 
 /* ---------------------------------------------------------------- text */
 
@@ -209,11 +219,8 @@ const ids_scheme ids_kuid64 = {
   },
   .codecs = {&c64_b64, &ids_codec_hexfixed, &c64_url},
   .unit = {1024, 1},
-  .totick = totick,
-  .compose = compose,
-  .decompose = decompose,
-  .place = place,
-  .gen_setup = gen_setup,
+  .layout = &layout64,
+  .gen = &gen,
 };
 
 const ids_scheme ids_kuid96 = {
@@ -221,7 +228,9 @@ const ids_scheme ids_kuid96 = {
   .nfields = 5, .ncodecs = 3, .nparams = 2, .ngenopts = 2,
   .fields = {
     {"megaseconds", IDS_KIND_TIME, 20, 76, 0, NULL, 0},
-    {"seconds", IDS_KIND_TIME, 20, 0, 0, NULL, 0},
+    /* its low I bits are here; the other 20 - I sit above the node, at
+    ** 56 + I (the layout ops place both) */
+    {"seconds", IDS_KIND_TIME, 20, 24, 0, NULL, 0},
     {"microseconds", IDS_KIND_TIME, 20, 14, 0, NULL, 0},
     {"node", IDS_KIND_NODE, 32, 32, 0, "node_name", 0},
     {"sequence", IDS_KIND_SEQUENCE, 14, 0, 0, NULL, 0},
@@ -232,13 +241,9 @@ const ids_scheme ids_kuid96 = {
   .genopts = genopts96,
   .unit = {1024, 1},
   .ud = (void *)&kp[0][3],
-  .totick = totick,
   .open = open96,
-  .compose = compose,
-  .decompose = decompose,
-  .hashname = hashname,
-  .place = place,
-  .gen_setup = gen_setup,
+  .layout = &layout96,
+  .gen = &gen,
 };
 
 int ids_kuid_prepare (void) {

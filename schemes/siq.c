@@ -9,7 +9,6 @@
 #include <zlib.h>
 
 #include "schemes.h"
-#include "../core/internal.h"
 
 enum { F_TIME, F_SHARD, F_DOMAIN, F_SERIAL, F_QUAL };
 
@@ -173,46 +172,33 @@ static const ids_optdef genopts[] = {
   {"qualifier", IDS_OPT_STR, 0, 0, 0},
 };
 
-/* The state word counts ticks from tick0, some 194 days before the
-** generator's first clock reading (room for a clock stepped back), so that
-** tick and 16-bit tail fit one word for 2^48 ticks (136 years). */
-#define SIQ_BACK    ((uint64_t)1 << 40)
-#define SIQ_MAXOFF  (((uint64_t)1 << 48) - 2)
-
-static int gen_setup (ids_generator *g, const ids_optval *o, ids_error *e) {
-  uint64_t now = 0;
-  if (ids__ticks(g, &now) == IDS_OK && now > SIQ_BACK)
-    g->tick0 = now - SIQ_BACK;
-  g->qual = 15;                                  /* content */
-  if (o == NULL) return IDS_OK;
-  if (o[3].set &&
-      (g->qual = ids_scheme_qualifier(g->s, o[3].s, o[3].len)) < 0)
-    return ids_fail(e, IDS_EINVAL, "siq: unknown qualifier '%.*s'",
-                    (int)(o[3].len > 32 ? 32 : o[3].len), o[3].s);
-  return IDS_OK;
+/* The generator's 16-bit tail per tick (serial << n | suffix) is shared
+** by every type, so that its IDs strictly increase whatever the types: a
+** type's values end in its n-bit suffix. */
+static int suffix (const ids_scheme *s, uint64_t q, unsigned *n,
+                   uint64_t *suf) {
+  (void)s;
+  if (typeindex(q) < 0) return -1;
+  *n = suffixbits(q);
+  *suf = q & ((1u << *n) - 1);
+  return 0;
 }
 
-/* One 16-bit tail (serial << n | suffix) per tick, shared by every type,
-** so that a generator's IDs strictly increase whatever the types: each ID
-** takes the smallest tail above the last one that ends in its type's
-** suffix.  A type alone still gets all its serials in a tick. */
-static int next (ids_generator *g, int64_t qual, ids_value *v, ids_error *e) {
-  int k = typeindex((uint64_t)(qual < 0 ? g->qual : qual));
-  unsigned n;
-  uint64_t tick, tail, q;
-  int r;
-  if (k < 0)
-    return ids_fail(e, IDS_EINVAL, "siq: %lld is not a type", (long long)qual);
-  q = types[k].value;
-  n = suffixbits(q);
-  r = ids__counter_suffix(g, 16, SIQ_MAXOFF, n, q & ((1u << n) - 1), &tick,
-                          &tail, e);
-  if (r != IDS_OK) return r;
-  *v = g->base;
+static void place (const ids_scheme *s, uint64_t tick, uint64_t tail,
+                   ids_value *v) {
+  (void)s;
   v->w[1] = tick >> 8;
   v->w[0] |= tick << 56 | tail;
-  return IDS_OK;
 }
+
+static const ids_layout_ops layout = {
+  .compose = compose, .decompose = decompose, .validate = validate,
+  .hashname = hashname,
+};
+
+static const ids_gen_ops gen = {
+  .suffix = suffix, .seqbits = 16, .place = place,
+};
 
 const ids_scheme ids_siq = {
   .name = "siq", .bits = 112, .bytes = 14,
@@ -230,14 +216,10 @@ const ids_scheme ids_siq = {
   .unit = {65536, 1},
   .epoch_ms = 0,
   .detect = detect,
-  .compose = compose,
-  .decompose = decompose,
-  .validate = validate,
-  .hashname = hashname,
-  .quals = types,
+  .layout = &layout,
+  .quals = types,             /* content first: the generators' default */
   .nquals = NTYPES,
-  .next = next,
-  .gen_setup = gen_setup,
+  .gen = &gen,
 };
 
 int ids_siq_prepare (void) {

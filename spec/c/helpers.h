@@ -196,6 +196,57 @@ static inline void setopt (const ids_scheme *s, ids_optval *o,
   exit(2);
 }
 
+/* Options given positionally (o indexed like the table, NULL: none) into
+** the one named entry point: ranges and types are checked there, so a bad
+** value fails here with the core's code and message. */
+static inline int named (ids_options *no, const ids_optdef *defs, int n,
+                         const ids_optval *o, ids_error *e) {
+  for (int i = 0; o && i < n; i++) {
+    const char *k = defs[i].name;
+    int r;
+    if (!o[i].set) continue;
+    r = defs[i].type == IDS_OPT_INT ?
+        ids_options_set_int(no, k, strlen(k), o[i].i, e) :
+        ids_options_set_text(no, k, strlen(k), o[i].s, o[i].len, e);
+    if (r != IDS_OK) return r;
+  }
+  return IDS_OK;
+}
+
+/* ids_generator_init with options as above, a policy, max_ahead_ms. */
+static inline int gen_init_ahead (ids_generator *g, const ids_scheme *s,
+                                  const ids_optval *o, ids_policy p,
+                                  const ids_clock *c, int64_t ahead_ms,
+                                  ids_error *e) {
+  ids_options no;
+  int r;
+  ids_options_init(&no, s);
+  if ((r = named(&no, s->genopts, s->ngenopts, o, e)) != IDS_OK ||
+      (p == IDS_POLICY_ERROR &&
+       (r = ids_options_set_text(&no, "policy", 6, "error", 5, e)) != IDS_OK) ||
+      (ahead_ms != 0 &&
+       (r = ids_options_set_int(&no, "max_ahead_ms", 12, ahead_ms, e)) !=
+       IDS_OK))
+    return r;
+  return ids_generator_init(g, s, &no, c, e);
+}
+
+static inline int gen_init (ids_generator *g, const ids_scheme *s,
+                            const ids_optval *o, ids_policy p,
+                            const ids_clock *c, ids_error *e) {
+  return gen_init_ahead(g, s, o, p, c, 0, e);
+}
+
+/* ids_scheme_open with parameters given positionally. */
+static inline const ids_scheme *open_params (const ids_scheme *d,
+                                             const ids_optval *p,
+                                             ids_error *e) {
+  ids_options no;
+  ids_params_init(&no, d);
+  if (named(&no, d->params, d->nparams, p, e) != IDS_OK) return NULL;
+  return ids_scheme_open(d, &no, e);
+}
+
 /* ------------------------------------------------------------- clocks */
 
 /* An injected clock: reads `ns`; with stall > 0 it jumps to `then` once it

@@ -208,7 +208,7 @@ static void check_generated (const char *name, const ids_scheme *s,
   ids_value v = {{0, 0, 0}};
   ids_error e;
   int r = IDS_OK;
-  if (!CHECKF(ids_generator_init(&g, s, o, IDS_POLICY_HOLD, &clk, &e) == IDS_OK,
+  if (!CHECKF(gen_init(&g, s, o, IDS_POLICY_HOLD, &clk, &e) == IDS_OK,
               "%s: generator: %s", name, e.msg))
     return;
   for (uint64_t i = 0; i <= k && r == IDS_OK; i++)
@@ -465,7 +465,7 @@ static void snow_generate (const char *name, const cJSON *in,
   ids_error e;
   if (!CHECKF((double)(int64_t)epoch_s == epoch_s, "%s: epoch", name))
     return;
-  s = ids_scheme_open(SNOW, p, &e);
+  s = open_params(SNOW, p, &e);
   if (!CHECKF(s != NULL, "%s: open epoch_ms=%lld: %s", name,
               (long long)epoch_ms, e.msg))
     return;
@@ -571,7 +571,7 @@ static void test_snow_grammar (void) {
       CHECK(badepoch[i] < SNOW->params[0].min ||
             badepoch[i] > SNOW->params[0].max);
       memset(&e, 0, sizeof e);
-      s = ids_scheme_open(SNOW, p, &e);
+      s = open_params(SNOW, p, &e);
       CHECKF(s == NULL && e.code == IDS_ERANGE, "snowflake epoch_ms = %lld "
              "(allowed %lld..%lld) accepted by ids_scheme_open", (long long)
              badepoch[i], (long long)SNOW->params[0].min,
@@ -624,9 +624,9 @@ static uint64_t hashname (const ids_scheme *s, const char *name, size_t n) {
   ids_error e;
   for (int i = 0; i < s->nfields; i++)
     if (s->fields[i].from) f = i;
-  if (!CHECKF(f >= 0 && s->hashname, "%s hashes no field", s->name))
+  if (!CHECKF(f >= 0 && s->layout->hashname, "%s hashes no field", s->name))
     return 0;
-  CHECKF(s->hashname(s, f, name, n, &h, &e) == IDS_OK, "%s hashname", s->name);
+  CHECKF(s->layout->hashname(s, f, name, n, &h, &e) == IDS_OK, "%s hashname", s->name);
   return h;
 }
 
@@ -813,7 +813,7 @@ static void siq_sequence (int64_t shard, const char *qualifier,
   setopt(SIQ, opt, "domain_name", 0, "example.com");
   setopt(SIQ, opt, "shard", shard, NULL);
   if (qualifier) setopt(SIQ, opt, "qualifier", 0, qualifier);
-  if (!CHECK(ids_generator_init(&g, SIQ, opt, IDS_POLICY_HOLD, &clk, &e) == IDS_OK))
+  if (!CHECK(gen_init(&g, SIQ, opt, IDS_POLICY_HOLD, &clk, &e) == IDS_OK))
     return;
   cJSON_ArrayForEach(step, steps) {
     const char *type = str(step, "type");

@@ -104,7 +104,7 @@ static void test_end_of_range (void) {
   s = define("t_end64", f, 2, &e);
   if (!CHECKF(s != NULL, "%s", e.msg)) return;
   clk = f[0].epoch_ms * MS + ((INT64_C(1) << 56) - 1);  /* the last tick */
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
+  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   for (long i = 0; i < 300; i++) {
     int r = ids_generator_next(&g, &a[t.made], &e);
@@ -134,7 +134,7 @@ static void wide_case (const char *name, ids_fieldspec *f, int nf,
   tally t = {0};
   long badtime = 0, badseq = 0;
   if (!CHECKF(s != NULL, "%s: %s", name, e.msg) || !CHECK(a != NULL) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK)) {
+      !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK)) {
     free(a);
     return;
   }
@@ -182,7 +182,7 @@ static void test_wide_state (void) {
     ids_value *all = malloc(2 * 200000 * sizeof *all);
     int64_t t0 = wallns(), t1;
     if (!CHECK(s != NULL && all != NULL) ||
-        !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) ==
+        !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) ==
                IDS_OK)) {
       free(all);
       return;
@@ -218,7 +218,7 @@ static void test_siq_order (void) {
   begin("item 3: siq order across types", 60);
   if (!CHECK(a != NULL)) return;
   /* the real clock, content and user alternating, then three types */
-  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
+  CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
   for (long i = 0; i < 200000; i++) {
     int r = (i & 1) ? ids_generator_next_as(&g, user, &a[n], &e)
                     : ids_generator_next(&g, &a[n], &e);
@@ -237,7 +237,7 @@ static void test_siq_order (void) {
   CHECKF(t.notup == 0 && t.dups == 0, "siq mixed types: %ld of %ld IDs not "
          "above the previous one, %ld duplicates", t.notup, n, t.dups);
   /* a frozen tick: one type alone keeps its whole capacity */
-  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
+  CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
   n = 0;
   for (long i = 0; i < 2048; i++) {
     if (!CHECK(ids_generator_next_as(&g, user, &a[n], &e) == IDS_OK)) break;
@@ -266,7 +266,7 @@ static void test_siq_order (void) {
   CHECK(t.notup == 0 && t.dups == 0);
   /* policy error: a step back of 1 s refuses every type (issue 16.3) */
   f.ns = siq_tick_ns(T + 5);
-  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_ERROR, &c, &e) == IDS_OK);
+  CHECK(gen_init(&g, s, NULL, IDS_POLICY_ERROR, &c, &e) == IDS_OK);
   CHECK(ids_generator_next(&g, &prev, &e) == IDS_OK);
   f.ns -= NS;
   v.w[0] = v.w[1] = v.w[2] = SENTINEL;
@@ -277,7 +277,7 @@ static void test_siq_order (void) {
   CHECK(ids_generator_next_as(&g, msg, &v, &e) == IDS_ECLOCK);
   /* policy hold: the same step gives IDs above the last, every type */
   f.ns = siq_tick_ns(T + 5);
-  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
+  CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
   CHECK(ids_generator_next(&g, &prev, &e) == IDS_OK);
   f.ns -= NS;
   for (int i = 0; i < 300; i++) {
@@ -309,7 +309,7 @@ static void test_two_random (void) {
   tally t = {0};
   begin("item 4: two random fields", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
+      !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   for (int i = 0; i < 1000; i++) {
     if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
@@ -338,7 +338,7 @@ static void test_narrow_random (void) {
   tally t = {0};
   begin("item 5: narrow random field", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
+      !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* the clock moves on only if the generator waits for it */
   fake_stall(&fk, 100000, T + MS);
@@ -354,7 +354,7 @@ static void test_narrow_random (void) {
     const ids_scheme *fx = ids_scheme_find("flax");
     fake fz = {T, 0, 0, 0};
     ids_clock cz = {fake_now, &fz};
-    CHECK(ids_generator_init(&g, fx, NULL, IDS_POLICY_HOLD, &cz, &e) == IDS_OK);
+    CHECK(gen_init(&g, fx, NULL, IDS_POLICY_HOLD, &cz, &e) == IDS_OK);
     for (int i = 0; i < 1000; i++) {
       CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK);
       if (i > 0 && fieldof(fx, &a[i], "random") -
@@ -386,7 +386,7 @@ static void test_fraction_unit (void) {
     clk = INT64_C(1767225600) * NS + k * INT64_C(7777777777);
     /* a tick is 1000/999999999 s: ns * 999999999 / 1e12 */
     want = (unsigned __int128)clk * 999999999u / 1000000000000u;
-    if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK &&
+    if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK &&
                ids_generator_next(&g, &v, &e) == IDS_OK))
       return;
     if (fieldof(s, &v, "time") != (uint64_t)want) {
@@ -454,7 +454,7 @@ static void test_fork_lock (void) {
   pthread_t th;
   int hangs = 0, fails = 0, forks = 0;
   begin("item 8: fork under a held lock", 200);
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
+  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
   for (int i = 0; i < 300 && hangs < 5; i++) {
@@ -500,7 +500,7 @@ static void test_fork_threads (void) {
   pthread_t th;
   int hangs = 0, fails = 0, forks = 0;
   begin("item 8: two threads of a child reset the generator once", 50);
-  if (!CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
+  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
   spinning = 1;
   if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
@@ -626,7 +626,7 @@ static void test_alphabet_and_node (void) {
       ids_value v;
       CHECK(s->genopts[0].max == INT64_MAX);
       setopt(s, o, "node", INT64_MAX, NULL);
-      CHECK(ids_generator_init(&g, s, o, IDS_POLICY_HOLD, NULL, &e) == IDS_OK &&
+      CHECK(gen_init(&g, s, o, IDS_POLICY_HOLD, NULL, &e) == IDS_OK &&
             ids_generator_next(&g, &v, &e) == IDS_OK &&
             fieldof(s, &v, "node") == (uint64_t)INT64_MAX);
     }
@@ -648,14 +648,16 @@ static void test_max_ahead (void) {
   tally t = {0};
   begin("item 11: max_ahead_ms", 20);
   if (!CHECK(a != NULL) ||
-      !CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
+      !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* range-checked, naming the option */
-  CHECKF(ids_generator_set_ahead(&g, -1, &e) == IDS_ERANGE &&
-         strstr(e.msg, "max_ahead_ms"), "%s", e.msg);
-  CHECK(ids_generator_set_ahead(&g, 3600001, &e) == IDS_ERANGE);
-  CHECK(ids_generator_set_ahead(&g, 3600000, &e) == IDS_OK);
-  CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK);
+  CHECKF(gen_init_ahead(&g, s, NULL, IDS_POLICY_HOLD, &c, -1, &e) ==
+         IDS_ERANGE && strstr(e.msg, "max_ahead_ms"), "%s", e.msg);
+  CHECK(gen_init_ahead(&g, s, NULL, IDS_POLICY_HOLD, &c, 3600001, &e) ==
+        IDS_ERANGE);
+  CHECK(gen_init_ahead(&g, s, NULL, IDS_POLICY_HOLD, &c, 3600000, &e) ==
+        IDS_OK);
+  CHECK(gen_init_ahead(&g, s, NULL, IDS_POLICY_HOLD, &c, 3, &e) == IDS_OK);
   /* a stalled clock: ticks 0..3 ms ahead of it, 1024 IDs each, without
   ** waiting */
   f.reads = 0;
@@ -684,7 +686,8 @@ static void test_max_ahead (void) {
   CHECK(fieldof(s, &a[n - 3000], "timestamp") == 3600010);
   /* stepped back 2 s with max_ahead_ms 2500: the held tick, then the next
   ** ones, without waiting */
-  CHECK(ids_generator_set_ahead(&g, 2500, &e) == IDS_OK);
+  CHECK(gen_init_ahead(&g, s, NULL, IDS_POLICY_HOLD, &c, 2500, &e) ==
+        IDS_OK);
   f.ns = T + 2000 * MS;
   CHECK(ids_generator_next(&g, &a[n++], &e) == IDS_OK);
   f.ns = T;
@@ -704,7 +707,7 @@ static void test_max_ahead (void) {
          "in %ld IDs", t.dups, t.notup, n);
   /* default 0: a stalled clock means waiting, as before */
   f.ns = T + 5000 * MS;
-  CHECK(ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
+  CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK);
   for (int i = 0; i < 1024; i++) CHECK(ids_generator_next(&g, &a[0], &e) == IDS_OK);
   fake_stall(&f, 50, f.ns + MS);
   CHECK(ids_generator_next(&g, &a[0], &e) == IDS_OK);
@@ -720,9 +723,8 @@ static void test_max_ahead (void) {
     n = 0;
     f.ns = T;
     if (!CHECKF(r6 != NULL, "%s", e.msg) ||
-        !CHECK(ids_generator_init(&g, r6, NULL, IDS_POLICY_HOLD, &c, &e) ==
-               IDS_OK) ||
-        !CHECK(ids_generator_set_ahead(&g, 3, &e) == IDS_OK))
+        !CHECK(gen_init_ahead(&g, r6, NULL, IDS_POLICY_HOLD, &c, 3, &e) ==
+               IDS_OK))
       return;
     fake_stall(&f, 100000, T + MS);
     for (; n < 1000; n++) {

@@ -39,7 +39,7 @@ static int init (ids_generator *g, const ids_optval *opts, ids_policy p,
                  fake *f) {
   ids_clock c = {fake_now, f};
   ids_error e;
-  int r = ids_generator_init(g, S, opts, p, f ? &c : NULL, &e);
+  int r = gen_init(g, S, opts, p, f ? &c : NULL, &e);
   CHECKF(r == IDS_OK, "ids_generator_init: %d %s", r, r ? e.msg : "");
   return r;
 }
@@ -275,7 +275,7 @@ static void test_options (void) {
     int r;
     setopt(S, o, bad[i].name, bad[i].x, NULL);
     memset(&e, 0, sizeof e);
-    r = ids_generator_init(&g, S, o, IDS_POLICY_HOLD, &c, &e);
+    r = gen_init(&g, S, o, IDS_POLICY_HOLD, &c, &e);
     CHECKF(r == IDS_ERANGE, "%s = %lld: got %d", bad[i].name,
            (long long)bad[i].x, r);
     CHECKF(e.msg[0] != '\0' && e.code == r, "%s = %lld: message \"%s\"",
@@ -313,7 +313,7 @@ static void test_fork (void) {
       fprintf(stderr, "child: message \"%s\"\n", e.msg);
       _exit(2);
     }
-    if (ids_generator_init(&g2, S, o, IDS_POLICY_HOLD, NULL, &e) != IDS_OK ||
+    if (gen_init(&g2, S, o, IDS_POLICY_HOLD, NULL, &e) != IDS_OK ||
         ids_generator_next(&g2, &v, &e) != IDS_OK) {
       fprintf(stderr, "child: a new generator fails: %s\n", e.msg);
       _exit(3);

@@ -84,7 +84,7 @@ static void subjects_init (void) {
 
 static int init (ids_generator *g, const subject *u, const ids_clock *c) {
   ids_error e;
-  int r = ids_generator_init(g, u->s, u->o, IDS_POLICY_HOLD, c, &e);
+  int r = gen_init(g, u->s, u->o, IDS_POLICY_HOLD, c, &e);
   CHECKF(r == IDS_OK, "%s: ids_generator_init: %d %s", u->name, r,
          r ? e.msg : "");
   return r;
@@ -272,7 +272,7 @@ static int flax_run (const ids_scheme *s, uint8_t *out, long n) {
   ids_generator g;
   ids_value v, prev = {{0, 0, 0}};
   ids_error e;
-  if (ids_generator_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
+  if (gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) != IDS_OK)
     return 10;
   for (long i = 0; i < n; i++) {
     if (ids_generator_next(&g, &v, &e) != IDS_OK) return 11;

@@ -64,7 +64,7 @@ static const ids_scheme *open96 (int64_t interval, const char *hash,
   const ids_scheme *s;
   if (hash) { p[1].set = 1; p[1].s = hash; p[1].len = strlen(hash); }
   memset(&e, 0, sizeof e);
-  s = ids_scheme_open(K96, p, &e);
+  s = open_params(K96, p, &e);
   if (code) *code = s ? IDS_OK : e.code;
   if (s == NULL)
     CHECKF(e.msg[0] != '\0' && e.code < 0, "open kuid96 I=%lld: no message",
@@ -78,11 +78,11 @@ static uint64_t fingerprint (const ids_scheme *s, const char *name,
   int f = ids_scheme_field(s, "node");
   uint64_t h = SENTINEL;
   ids_error e;
-  if (!CHECKF(f >= 0 && s->hashname && s->fields[f].from &&
+  if (!CHECKF(f >= 0 && s->layout->hashname && s->fields[f].from &&
               strcmp(s->fields[f].from, "node_name") == 0,
               "%s: node from node_name", s->name))
     return 0;
-  CHECKF(s->hashname(s, f, name, n, &h, &e) == IDS_OK, "%s hashname",
+  CHECKF(s->layout->hashname(s, f, name, n, &h, &e) == IDS_OK, "%s hashname",
          s->name);
   return h;
 }
@@ -528,7 +528,7 @@ enum {
   PREFIX,     /* b64 of a value whose bytes start with arg begins with the
                  reference's output, in both schemes */
   COMPOSE5,   /* kuid96 compose with a 5-byte node */
-  INTERVAL,   /* ids_scheme_open(kuid96, interval = arg) */
+  INTERVAL,   /* open_params(kuid96, interval = arg) */
   LOCAL,      /* kuid64 compose of {1,2,3},1 and {1,2,0},1 */
   ZERO,       /* the zero local ID */
 };
@@ -809,7 +809,7 @@ static void test_params (void) {
     p[1].s = badhash[i];
     p[1].len = strlen(badhash[i]);
     memset(&e, 0, sizeof e);
-    CHECKF(ids_scheme_open(K96, p, &e) == NULL && e.code == IDS_EINVAL,
+    CHECKF(open_params(K96, p, &e) == NULL && e.code == IDS_EINVAL,
            "hash \"%s\" accepted", badhash[i]);
   }
   for (int64_t I = 5; I <= 10; I++) {
@@ -826,11 +826,11 @@ static void test_params (void) {
     ids_optval o[IDS_MAXOPTS] = {{0}};
     if (gen[i].node_name) setopt(K96, o, "node_name", 0, gen[i].node_name);
     if (gen[i].has_node) setopt(K96, o, "node", gen[i].node, NULL);
-    CHECKF(ids_generator_init(&g, K96, gen[i].opts ? o : NULL, IDS_POLICY_HOLD,
+    CHECKF(gen_init(&g, K96, gen[i].opts ? o : NULL, IDS_POLICY_HOLD,
                               NULL, &e) == gen[i].code, "%s", gen[i].what);
   }
   /* kuid64: the generator needs nothing */
-  CHECK(ids_generator_init(&g, K64, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
+  CHECK(gen_init(&g, K64, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
 }
 
 /* A few strict-grammar cases beyond the reference's calls. */

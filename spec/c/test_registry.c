@@ -4,12 +4,11 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "idscheme.h"
-#include "test.h"
+#include "helpers.h"
 
 static const ids_scheme *open1 (const ids_scheme *d, const ids_optval *p) {
   ids_error e;
-  const ids_scheme *s = ids_scheme_open(d, p, &e);
+  const ids_scheme *s = open_params(d, p, &e);
   CHECKF(s != NULL, "%s: %s", d->name, s ? "" : e.msg);
   return s;
 }
@@ -63,7 +62,7 @@ static void test_many (void) {
   CHECKF(bad == 0, "%d opened schemes have the wrong epoch", bad);
   for (int i = 0; i < N; i++) {
     p[0].i = 1000000 + i;
-    if (ids_scheme_open(snow, p, NULL) != got[i]) bad++;
+    if (open_params(snow, p, NULL) != got[i]) bad++;
   }
   CHECKF(bad == 0, "%d parameter sets opened a second scheme", bad);
   CHECKF(t[1] < 3 * t[0] + 0.05, "first half %.3f s, second half %.3f s",

@@ -1,0 +1,189 @@
+/*
+** options.c: scheme parameters and generator options by name, the one
+** place where their names, types and ranges are checked.  The binding and
+** the command translate their own forms (a Lua table, NAME=VALUE words)
+** into these calls.  String values are copied, so that a caller need not
+** keep them alive.
+*/
+#include <inttypes.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Options every generator takes, whatever its scheme. */
+static const ids_optdef generic[] = {
+  {"policy", IDS_OPT_STR, 0, 0, 0},
+  {"max_ahead_ms", IDS_OPT_INT, 0, 3600000, 0},
+};
+enum { G_POLICY, G_AHEAD, NGENERIC };
+
+static const char *const policies[] = {"hold", "error"};
+
+typedef struct optset {
+  const ids_scheme *s;
+  const ids_optdef *defs;       /* the scheme's own */
+  int ndefs;
+  int generator;                /* generator options (else parameters) */
+  ids_optval v[IDS_MAXOPTS];    /* the scheme's, indexed like defs */
+  ids_optval g[NGENERIC];
+  int policy;
+  size_t used;
+  char buf[IDS_OPTBUF];         /* copies of string values */
+} optset;
+
+_Static_assert(sizeof(optset) <= sizeof(ids_options),
+               "ids_options too small for optset");
+
+#define OS(o) ((optset *)(void *)(o))
+#define COS(o) ((const optset *)(const void *)(o))
+
+static void init (ids_options *o, const ids_scheme *s, int generator) {
+  optset *os = OS(o);
+  memset(os, 0, sizeof *os);
+  os->s = s;
+  os->generator = generator;
+  os->defs = generator ? s->genopts : s->params;
+  os->ndefs = generator ? s->ngenopts : s->nparams;
+  os->policy = IDS_POLICY_HOLD;
+}
+
+void ids_options_init (ids_options *o, const ids_scheme *s) { init(o, s, 1); }
+void ids_params_init (ids_options *o, const ids_scheme *s) { init(o, s, 0); }
+
+static const char *what (const optset *os) {
+  return os->generator ? "generator option" : "parameter";
+}
+
+/* The definition and value slot of a name, or NULL with an error. */
+static ids_optval *find (optset *os, const char *name, size_t len,
+                         const ids_optdef **d, ids_error *e) {
+  char q[IDS_NAMEMAX + 8];
+  for (int i = 0; i < os->ndefs; i++)
+    if (strlen(os->defs[i].name) == len &&
+        memcmp(os->defs[i].name, name, len) == 0)
+      return *d = &os->defs[i], &os->v[i];
+  for (int i = 0; os->generator && i < NGENERIC; i++)
+    if (strlen(generic[i].name) == len &&
+        memcmp(generic[i].name, name, len) == 0)
+      return *d = &generic[i], &os->g[i];
+  ids__quote(q, sizeof q, name, len);
+  ids_fail(e, IDS_EINVAL, "%s has no %s \"%s\"", os->s->name, what(os), q);
+  return NULL;
+}
+
+/* Claims a name once; NULL with an error when unknown or given twice. */
+static ids_optval *claim (optset *os, const char *name, size_t len,
+                          const ids_optdef **d, ids_error *e) {
+  ids_optval *v = find(os, name, len, d, e);
+  if (v && v->set) {
+    ids_fail(e, IDS_EINVAL, "%s '%s' given twice", what(os), (*d)->name);
+    return NULL;
+  }
+  return v;
+}
+
+static int setint (optset *os, const ids_optdef *d, ids_optval *v,
+                   int64_t x, ids_error *e) {
+  if (x < d->min || x > d->max)
+    return ids_fail(e, IDS_ERANGE, "%s %s '%s' out of range: %" PRId64
+                    " (allowed %" PRId64 "..%" PRId64 ")", os->s->name,
+                    what(os), d->name, x, d->min, d->max);
+  v->i = x;
+  v->set = 1;
+  return IDS_OK;
+}
+
+int ids_options_set_int (ids_options *o, const char *name, size_t len,
+                         int64_t x, ids_error *e) {
+  optset *os = OS(o);
+  const ids_optdef *d;
+  ids_optval *v = claim(os, name, len, &d, e);
+  if (v == NULL) return e ? e->code : IDS_EINVAL;
+  if (d->type != IDS_OPT_INT)
+    return ids_fail(e, IDS_EINVAL, "%s '%s' must be a string", what(os),
+                    d->name);
+  return setint(os, d, v, x, e);
+}
+
+/* An optional '-' and decimal digits, within int64. */
+static int integer (const char *t, size_t n, int64_t *x) {
+  uint64_t u = 0;
+  int neg = n > 0 && t[0] == '-';
+  size_t k = (size_t)neg;
+  if (k == n) return 0;
+  for (; k < n; k++)
+    if (t[k] < '0' || t[k] > '9' || __builtin_mul_overflow(u, 10, &u) ||
+        __builtin_add_overflow(u, (uint64_t)(t[k] - '0'), &u) ||
+        u > (uint64_t)INT64_MAX + (uint64_t)neg)
+      return 0;
+  *x = neg ? (int64_t)(0 - u) : (int64_t)u;
+  return 1;
+}
+
+/* strict: a string value, never a number in text */
+static int settext (ids_options *o, const char *name, size_t len,
+                    const char *t, size_t n, int strict, ids_error *e) {
+  optset *os = OS(o);
+  const ids_optdef *d;
+  ids_optval *v = claim(os, name, len, &d, e);
+  char q[48];
+  if (v == NULL) return e ? e->code : IDS_EINVAL;
+  ids__quote(q, sizeof q, t, n);
+  if (d->type == IDS_OPT_INT) {        /* decimal text (the command's) */
+    int64_t x;
+    if (strict || !integer(t, n, &x))
+      return ids_fail(e, IDS_EINVAL, "%s '%s' must be an integer, not "
+                      "\"%s\"", what(os), d->name, q);
+    return setint(os, d, v, x, e);
+  }
+  if (memchr(t, '\0', n))
+    return ids_fail(e, IDS_EINVAL, "%s '%s' holds a NUL byte: \"%s\"",
+                    what(os), d->name, q);
+  if (d == &generic[G_POLICY]) {
+    int p;
+    for (p = 0; p < 2; p++)
+      if (strlen(policies[p]) == n && memcmp(policies[p], t, n) == 0) break;
+    if (p == 2)
+      return ids_fail(e, IDS_EINVAL, "generator option 'policy' must be "
+                      "'hold' or 'error', not \"%s\"", q);
+    os->policy = p;
+  }
+  if (n >= sizeof os->buf - os->used)
+    return ids_fail(e, IDS_ERANGE, "%s '%s' is too long (%zu bytes)",
+                    what(os), d->name, n);
+  memcpy(os->buf + os->used, t, n);
+  os->buf[os->used + n] = '\0';
+  v->s = os->buf + os->used;
+  v->len = n;
+  v->set = 1;
+  os->used += n + 1;
+  return IDS_OK;
+}
+
+int ids_options_set_text (ids_options *o, const char *name, size_t len,
+                          const char *t, size_t n, ids_error *e) {
+  return settext(o, name, len, t, n, 0, e);
+}
+
+int ids_options_set_string (ids_options *o, const char *name, size_t len,
+                            const char *t, size_t n, ids_error *e) {
+  return settext(o, name, len, t, n, 1, e);
+}
+
+/* ------------------------------------------------- for the core's use */
+
+const ids_optval *ids__options_values (const ids_options *o) {
+  return o ? COS(o)->v : NULL;
+}
+
+int ids__options_policy (const ids_options *o) {
+  return o ? COS(o)->policy : IDS_POLICY_HOLD;
+}
+
+int64_t ids__options_ahead (const ids_options *o) {
+  return o && COS(o)->g[G_AHEAD].set ? COS(o)->g[G_AHEAD].i : 0;
+}
+
+const ids_scheme *ids__options_scheme (const ids_options *o) {
+  return COS(o)->s;
+}
