@@ -134,8 +134,9 @@ static void slog (ids_slot *s, const char *fmt, ...) {
   int64_t now = mono();
   if (s->last_log != 0 && now - s->last_log < s->log_every) return;
   s->last_log = now;
-  n = snprintf(line, sizeof line, "idscheme: slot %u of '%s' at %s: ",
-               (unsigned)s->number, s->ns, s->url.text);
+  /* backends' messages name the store already */
+  n = snprintf(line, sizeof line, "idscheme: slot %u of '%s': ",
+               (unsigned)s->number, s->ns);
   va_start(ap, fmt);
   if (n > 0 && (size_t)n < sizeof line)
     vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
@@ -265,7 +266,8 @@ static void *run (void *arg) {
     if (w != 0 && now >= s->safe_end) {
       publish(s, 0);
       w = 0;
-      slog(s, "lease not renewed in time: no IDs until the store answers");
+      slog(s, "lease at %s not renewed in time: no IDs until the store "
+           "answers", s->url.text);
     }
     if (w != 0 && s->safe_end < wake) wake = s->safe_end;
     if (now < wake) {
@@ -278,6 +280,7 @@ static void *run (void *arg) {
       pthread_mutex_lock(&s->mu);
       slog(s, "%s; claiming another slot", e.msg);
       pthread_mutex_unlock(&s->mu);
+      fails = 0;   /* the store answered: back off from the start */
       rc = take(s, &e);
     }
     pthread_mutex_lock(&s->mu);

@@ -14,9 +14,11 @@
 **                                   passed or went to 0
 **   E pid message                   claim failed (also on stderr, exit 2)
 **   R pid                           released, clean exit
+**   X pid                           exit() without a release (atexit's)
 ** Usage: slot_driver URL NS BITS LOG [hold_ms] [ttl_ms] [margin_ms]
 **        [timeout_ms] [offset_ns] [retry_ms]
-** hold_ms 0: until SIGTERM.  retry_ms: keep trying to claim that long.
+** hold_ms 0: until SIGTERM; negative: -hold_ms, then exit() without
+** releasing.  retry_ms: keep trying to claim that long.
 */
 #include <inttypes.h>
 #include <signal.h>
@@ -92,7 +94,7 @@ int main (int argc, char **argv) {
   printf("slot %u\n", (unsigned)slot);
   fflush(stdout);
   start = mono_ms();
-  while (!stop && (hold == 0 || mono_ms() - start < hold)) {
+  while (!stop && (hold == 0 || mono_ms() - start < llabs(hold))) {
     int i;
     for (i = 0; i < 200; i++) {
       int64_t t = ids_slot_now(s);
@@ -144,6 +146,10 @@ int main (int argc, char **argv) {
   if (open)
     fprintf(out, "I %ld %u %u %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
             "\n", pid, (unsigned)slot, gen, first, last, n, floor);
+  if (hold < 0) {   /* leave it to the atexit handler */
+    fprintf(out, "X %ld\n", pid);
+    exit(0);
+  }
   ids_slot_release(s);
   fprintf(out, "R %ld\n", pid);
   fclose(out);

@@ -13,7 +13,7 @@ cleanup () {
   local p
   for p in $pids; do kill -CONT "$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
   for p in $pids; do wait "$p" 2>/dev/null; done
-  rm -rf "$tmp"
+  [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
