@@ -11,6 +11,7 @@
 
 #include "idscheme.h"
 #include "slots.h"
+#include "slot/slot_internal.h"
 #include "test.h"
 
 /* ------------------------------------------------- an in-memory store */
@@ -324,9 +325,58 @@ static void test_local (void) {
   CHECK(system(cmd) == 0);
 }
 
+/* ------------------------------------------------- etcd replies, keys */
+
+static void test_etcd_parse (void) {
+  static const char grant[] = "{\"header\":{\"revision\":\"5\"},"
+    "\"ID\":\"7587870939487066373\",\"TTL\":\"2\"}";
+  static const char expired[] = "{\"result\":{\"header\":{},\"ID\":\"12\"}}";
+  /* value: base64 of "01795374301956817440" */
+  static const char txn[] = "{\"succeeded\":true,\"responses\":["
+    "{\"response_put\":{}},{\"response_range\":{\"kvs\":[{\"key\":\"eA==\","
+    "\"value\":\"MDE3OTUzNzQzMDE5NTY4MTc0NDA=\"}]}},{\"response_range\":{}}]}";
+  /* keys t/fluid/slot/00000 and t/fluid/slot/00003, t/fluid/last/00001 */
+  static const char range[] = "{\"kvs\":[{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAw\"},"
+    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAz\"},{\"key\":\"dC9mbHVpZC9sYXN0LzAwMDAx\"},"
+    "{\"key\":\"!!\"}]}";
+  static const char err[] = "{\"error\":\"lease not found\",\"code\":5}";
+  unsigned char taken[4] = {0};
+  ids_etcd_reply r;
+  char k[64], n[21];
+  memset(&r, 0, sizeof r);
+  CHECK(ids_etcd_parse(grant, sizeof grant - 1, IDS_ETCD_GRANT, &r) == 0);
+  CHECK(r.ok && r.id == 7587870939487066373ll && r.ttl == 2);
+  CHECK(ids_etcd_parse(expired, sizeof expired - 1, IDS_ETCD_KEEPALIVE, &r)
+        == 0);
+  CHECK(r.ok && r.id == 12 && r.ttl == 0);
+  CHECK(ids_etcd_parse(txn, sizeof txn - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(r.succeeded && r.nvalues == 3);
+  CHECK(r.values[0] == -2 && r.values[2] == -2);
+  CHECK(r.values[1] == 1795374301956817440ll);
+  r.taken = taken;
+  r.ntaken = 4;
+  CHECK(ids_etcd_parse(range, sizeof range - 1, IDS_ETCD_RANGE, &r) == 0);
+  CHECK(r.nkeys == 4);
+  CHECK(taken[0] == 1 && taken[1] == 0 && taken[2] == 0 && taken[3] == 1);
+  CHECK(ids_etcd_parse(err, sizeof err - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(!r.ok && !r.succeeded);
+  CHECK(ids_etcd_parse("{\"a\":", 5, IDS_ETCD_TXN, &r) == -1);
+  CHECK(ids_etcd_parse("[1]", 3, IDS_ETCD_GRANT, &r) == -1);
+  CHECK(ids_slot_key(k, sizeof k, "ids", "fluid", "slot", 7) == IDS_OK);
+  CHECK_STR(k, "ids/fluid/slot/00007");
+  CHECK(ids_slot_key(k, 8, "ids", "fluid", "slot", 7) == IDS_ERANGE);
+  ids_slot_fmt_ns(n, 42);
+  CHECK_STR(n, "00000000000000000042");
+  CHECK(ids_slot_parse_ns(n, 20) == 42);
+  CHECK(ids_slot_parse_ns("99999999999999999999", 20) == -1);
+  CHECK(ids_slot_parse_ns("12a", 3) == -1);
+  CHECK(ids_slot_parse_ns("", 0) == -1);
+}
+
 int main (void) {
   ids_init();
   test_urls();
+  test_etcd_parse();
   test_registry();
   test_lease();
   test_local();
