@@ -30,8 +30,8 @@ extern "C" {
 #define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
 
 /* The low bits of the limit word count slot changes (see ids_slot_limit):
-** limits are rounded down to a multiple of 2^16 ns (65.5 us), which only
-** makes them earlier. */
+** the word stays below the limit by less than 2 * 2^16 ns (131 us), which
+** only makes it earlier. */
 #define IDS_SLOT_GENBITS   16
 #define IDS_SLOT_GENMASK   ((int64_t)((1 << IDS_SLOT_GENBITS) - 1))
 
@@ -46,7 +46,8 @@ typedef struct ids_slot_options {
                               skew a holder's wall clock with it */
   int64_t log_interval_ms; /* at most one log line per lease per interval
                               (10000) */
-  /* Where log lines go (NULL: stderr).  Called from the lease thread. */
+  /* Where log lines go (NULL: stderr).  Called from the lease thread
+  ** with the lease locked: it must not call ids_slot_* on that lease. */
   void (*log) (void *ctx, const char *line);
   void *log_ctx;
 } ids_slot_options;

@@ -115,9 +115,12 @@ static int64_t real (const ids_slot *s) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + s->offset;
 }
 
+/* The limit word: the limit rounded down and one unit lower, so that the
+** generation in its low bits keeps it strictly below the limit. */
 static int64_t word (int64_t limit, unsigned gen) {
-  if (limit <= 0) return 0;
-  return (limit & ~IDS_SLOT_GENMASK) | (int64_t)(gen & IDS_SLOT_GENMASK);
+  int64_t w = (limit & ~IDS_SLOT_GENMASK) - (IDS_SLOT_GENMASK + 1);
+  if (w <= 0) return 0;
+  return w | (int64_t)(gen & IDS_SLOT_GENMASK);
 }
 
 static void publish (ids_slot *s, int64_t w) {

@@ -199,6 +199,15 @@ static void test_lease (void) {
   CHECKF(w > t + 340000000ll - 70000 && w <= now_ns() + 350000000ll,
          "w - t = %lld", (long long)(w - t));
   CHECK((unsigned)(w & IDS_SLOT_GENMASK) == gen);
+  /* the word stays just below the limit: last send + ttl - margin */
+  do {
+    w = ids_slot_limit(s);
+    ids_slot_stats_get(s, &st);
+  } while (w != ids_slot_limit(s));
+  t = st.last_send_ns + st.ttl_ns - st.margin_ns;
+  CHECKF(w < t && w > t - 2 * (IDS_SLOT_GENMASK + 1), "limit - w = %lld",
+         (long long)(t - w));
+  CHECK(mem.last[0] >= t);
   CHECK(ids_slot_check(s, now_ns(), &e) == IDS_OK);
   CHECK(ids_slot_check(s, w + 1, &e) == IDS_ELEASE);
   CHECKF(strstr(e.msg, "slot 0 of 'ns' at mem://h:1/p") != NULL, "%s", e.msg);
