@@ -10,6 +10,7 @@
 */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -418,7 +419,16 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
     if (rc != IDS_OK) be->close(s->h);
   }
   if (rc == IDS_OK && be->renew) {
-    if (pthread_create(&s->thread, NULL, run, s) != 0) {
+    /* The thread takes no signal: the process's handlers stay where the
+    ** program expects them, and a write to a closed socket gives it EPIPE
+    ** rather than a SIGPIPE that kills the process. */
+    sigset_t all, old;
+    int made;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    made = pthread_create(&s->thread, NULL, run, s) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!made) {
       ids_slot_req r;
       request(s, &r);
       be->release(s->h, &r, s->number);

@@ -14,11 +14,14 @@
 ** again after any error (hiredis leaves a failed context unusable).
 */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include <hiredis/hiredis.h>
 
@@ -98,15 +101,42 @@ static int connect_ (rstore *r, int64_t timeout_ms, ids_error *e) {
   return IDS_OK;
 }
 
+/* hiredis writes with write(2): to a connection the server closed, that
+** raises SIGPIPE in the calling thread (the application's, for a claim or
+** the release at exit), which kills a process that kept the default
+** action.  Block it around a request and swallow one it left pending. */
+static int pipe_block (sigset_t *old) {
+  sigset_t p, pend;
+  sigemptyset(&p);
+  sigaddset(&p, SIGPIPE);
+  sigpending(&pend);
+  pthread_sigmask(SIG_BLOCK, &p, old);
+  return sigismember(&pend, SIGPIPE);   /* pending before: not ours */
+}
+
+static void pipe_restore (const sigset_t *old, int had) {
+  sigset_t p, pend;
+  struct timespec zero = {0, 0};
+  sigemptyset(&p);
+  sigaddset(&p, SIGPIPE);
+  sigpending(&pend);
+  if (!had && sigismember(&pend, SIGPIPE)) sigtimedwait(&p, NULL, &zero);
+  pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 /* Runs a command; a reply, or NULL with e filled. */
 static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
                          const char *fmt, ...) {
   redisReply *rep;
   va_list ap;
+  sigset_t old;
+  int had;
   if (connect_(r, q->timeout_ms, e) != IDS_OK) return NULL;
+  had = pipe_block(&old);
   va_start(ap, fmt);
   rep = redisvCommand(r->c, fmt, ap);
   va_end(ap);
+  pipe_restore(&old, had);
   if (rep == NULL) {
     failed(r, "request", q->timeout_ms, e);
     return NULL;
