@@ -1,6 +1,6 @@
 # lib.sh: shared by the slot tests (spec/slots/*.sh), sourced.  Every
-# process a test starts is recorded in $pids and killed by pid on exit,
-# even when the test fails; nothing else is ever signalled.  All servers
+# process a test starts is its background job, killed by pid on exit even
+# when the test fails; nothing else is ever signalled.  All servers
 # listen on 127.0.0.1 only, with data under the test's mktemp directory.
 set -u
 build=${1:?usage: $0 BUILDDIR}
@@ -9,10 +9,13 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-slots.XXXXXX")
 pids=""
 pass=0 fail=0
 
+# Only this shell's children that it has not reaped yet (jobs -p): a pid
+# of ours that was reaped may belong to someone else by now.
 cleanup () {
-  local p
-  for p in $pids; do kill -CONT "$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
-  for p in $pids; do wait "$p" 2>/dev/null; done
+  local p live
+  live=$(jobs -p)
+  for p in $live; do kill -CONT "$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
+  for p in $live; do wait "$p" 2>/dev/null; done
   [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
