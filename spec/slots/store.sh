@@ -17,6 +17,7 @@ TTL=2000 MARGIN=200 TIMEOUT=1000
 TTL_NS=$((TTL * 1000000))
 port=$(free_port)
 peer=$(free_port)
+while [ "$peer" = "$port" ]; do peer=$(free_port); done
 url=$store://127.0.0.1:$port/t$$
 srv_pid=""
 gen=0
