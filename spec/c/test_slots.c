@@ -23,7 +23,7 @@ static volatile struct {
   int held[MEMSLOTS];
   int stolen[MEMSLOTS];         /* someone else's now: renewals see a loss */
   int64_t last[MEMSLOTS];
-  int renewals, releases;
+  int renewals, releases, attempts;
 } mem;
 
 static int mopen (const ids_slot_url *u, void **h, ids_error *e) {
@@ -50,6 +50,7 @@ static int macquire (void *h, const ids_slot_req *r, uint32_t *slot,
 static int mrenew (void *h, const ids_slot_req *r, uint32_t slot,
                    int64_t limit, int *lost, ids_error *e) {
   (void)h; (void)r;
+  mem.attempts++;
   if (mem.down) {
     usleep(20000);
     return ids_fail(e, IDS_ELEASE, "mem: down");
@@ -279,6 +280,44 @@ static void test_lease (void) {
   }
 }
 
+/* ------------------------------------------- bounded traffic and logs */
+
+static volatile int loglines;
+static char lastline[400];
+
+static void countlog (void *ctx, const char *line) {
+  (void)ctx;
+  loglines++;
+  snprintf(lastline, sizeof lastline, "%s", line);
+}
+
+static void test_traffic (void) {
+  ids_slot_options o = {0};
+  ids_slot *s;
+  ids_error e;
+  int a0;
+  o.ttl_ms = 400;
+  o.margin_ms = 50;
+  o.log_interval_ms = 300;
+  o.log = countlog;
+  memset((void *)&mem, 0, sizeof mem);
+  CHECK(ids_slot_claim("mem://h:1/p", "ns", 3, &o, &s, &e) == IDS_OK);
+  /* a store down for 1.2 s: back-off from ttl/8 doubling to the ttl, so
+  ** a handful of attempts, not one per loop; at most one log line per
+  ** 300 ms */
+  mem.down = 1;
+  a0 = mem.attempts;
+  usleep(1200000);
+  CHECKF(mem.attempts - a0 >= 3 && mem.attempts - a0 <= 12, "%d attempts",
+         mem.attempts - a0);
+  CHECKF(loglines >= 2 && loglines <= 5, "%d log lines", loglines);
+  CHECKF(strstr(lastline, "slot 0 of 'ns'") != NULL, "%s", lastline);
+  mem.down = 0;
+  CHECK(wait_word(s, 0, 1500));
+  ids_slot_release(s);
+  memset((void *)&mem, 0, sizeof mem);
+}
+
 /* ---------------------------------------------------------- local, fork */
 
 static void test_local (void) {
@@ -388,6 +427,7 @@ int main (void) {
   test_etcd_parse();
   test_registry();
   test_lease();
+  test_traffic();
   test_local();
   return t_done();
 }
