@@ -83,7 +83,7 @@ typedef struct ids_slot_head {
 **     (the slot number may have changed) and load the word again;
 **   if (t <= cached_floor) wait or refuse: t is at or below the floor. */
 static inline int64_t ids_slot_limit (const ids_slot *s) {
-  return atomic_load_explicit(&((ids_slot_head *)s)->limit,
+  return atomic_load_explicit(&((const ids_slot_head *)s)->limit,
                               memory_order_acquire);
 }
 
@@ -99,11 +99,14 @@ const char *ids_slot_store (const ids_slot *s);   /* the URL as given */
 int64_t ids_slot_now (const ids_slot *s);
 
 /* May an ID carry the timestamp t_ns (wall clock, ns)?  0, or IDS_ELEASE
-** with a message: past the limit, or at or below the floor. */
+** with a message: past the limit, or at or below the floor (IDS_EFORK in
+** a forked child).  A convenience: it locks the lease for the floor; the
+** ID path reads the word as ids_slot_limit says. */
 int ids_slot_check (const ids_slot *s, int64_t t_ns, ids_error *e);
 
 /* Fills e with IDS_ELEASE naming the slot, the store and since when the
-** store has not answered; returns IDS_ELEASE. */
+** store has not answered; returns IDS_ELEASE.  In a forked child (the
+** lease is the parent's): IDS_EFORK, saying to claim slots after fork. */
 int ids_slot_fail (const ids_slot *s, ids_error *e);
 
 /* Counters and times, for tests and monitoring. */
