@@ -28,6 +28,13 @@ check () {   # check NAME COMMAND...: passes if the command succeeds
   if "$@"; then ok "$name"; else bad "$name"; fi
 }
 finish () {
+  # sanitizer builds: a driver's report lands in driver.err
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp/driver.err" 2>/dev/null; then
+    grep -E -m 5 -A 5 'ERROR: |runtime error:' "$tmp/driver.err"
+    bad "no sanitizer report from any driver"
+  else
+    ok "no sanitizer report from any driver"
+  fi
   echo "$pass passed, $fail failed"
   [ "$fail" -eq 0 ]
   exit
