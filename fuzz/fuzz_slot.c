@@ -1,6 +1,6 @@
 /*
 ** fuzz_slot.c: libFuzzer harness for what the slot room parses from
-** outside: etcd's JSON gateway replies (ids_etcd_parse, every reply kind)
+** outside: etcd's JSON gateway replies (ids__etcd_parse, every reply kind)
 ** and slot store URLs (ids_slot_parse_url).  The first byte picks the
 ** kind, the rest is the reply or the URL.  A parse may fail, never crash,
 ** read out of bounds or break what the reply struct promises.
@@ -21,7 +21,7 @@
 #define NTAKEN 64
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
-  ids_etcd_reply r;
+  ids__etcd_reply r;
   unsigned char taken[NTAKEN + 1];
   int kind, i;
   if (size == 0) return 0;
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
   memset(&r, 0, sizeof r);
   r.taken = taken;
   r.ntaken = NTAKEN;
-  if (ids_etcd_parse((const char *)data, size, kind, &r) == 0) {
+  if (ids__etcd_parse((const char *)data, size, kind, &r) == 0) {
     CHECK(r.nvalues >= 0 && r.nvalues <= 4);
     for (i = 0; i < r.nvalues; i++) CHECK(r.values[i] >= -2);
     CHECK(r.nkeys >= 0);

@@ -45,9 +45,9 @@ static int add_backend (const ids_slot_backend *b) {
 }
 
 static void builtins (void) {
-  add_backend(&ids_slot_local);
-  add_backend(&ids_slot_redis);
-  add_backend(&ids_slot_etcd);
+  add_backend(&ids__slot_local);
+  add_backend(&ids__slot_redis);
+  add_backend(&ids__slot_etcd);
 }
 
 int ids_slot_register (const ids_slot_backend *b) {
@@ -563,29 +563,4 @@ void ids_slot_stats_get (const ids_slot *cs, ids_slot_stats *st) {
   st->ttl_ns = s->ttl;
   st->margin_ns = s->margin;
   pthread_mutex_unlock(&s->mu);
-}
-
-/* ------------------------------------------------ shared by backends */
-
-int ids_slot_key (char *out, size_t n, const char *prefix, const char *ns,
-                  const char *kind, long slot) {
-  int k = slot < 0 ? snprintf(out, n, "%s/%s/%s", prefix, ns, kind)
-                   : snprintf(out, n, "%s/%s/%s/%05ld", prefix, ns, kind, slot);
-  return k > 0 && (size_t)k < n ? IDS_OK : IDS_ERANGE;
-}
-
-void ids_slot_fmt_ns (char out[21], int64_t ns) {
-  snprintf(out, 21, "%020lld", (long long)(ns < 0 ? 0 : ns));
-}
-
-int64_t ids_slot_parse_ns (const char *p, size_t n) {
-  int64_t v = 0;
-  size_t i;
-  if (n == 0 || n > 20) return -1;
-  for (i = 0; i < n; i++) {
-    if (p[i] < '0' || p[i] > '9') return -1;
-    if (v > (INT64_MAX - (p[i] - '0')) / 10) return -1;
-    v = v * 10 + (p[i] - '0');
-  }
-  return v;
 }

@@ -36,12 +36,13 @@ static int getint (const cJSON *o, const char *name, int64_t *v) {
     int64_t n;
     const char *s = x->valuestring;
     int neg = s[0] == '-';
-    n = ids_slot_parse_ns(s + neg, strlen(s + neg));
+    n = ids__slot_parse_ns(s + neg, strlen(s + neg));
     if (n < 0) return 0;
     *v = neg ? -n : n;
     return 1;
   }
-  if (cJSON_IsNumber(x) && x->valuedouble >= -9.2e18 && x->valuedouble <= 9.2e18) {
+  if (cJSON_IsNumber(x) && x->valuedouble >= -9.2e18
+      && x->valuedouble <= 9.2e18) {
     *v = (int64_t)x->valuedouble;
     return 1;
   }
@@ -69,7 +70,7 @@ static int64_t valuens (const cJSON *kv) {
   if (n < 0) return -1;
   sp = strrchr(v, ' ');
   sp = sp ? sp + 1 : v;
-  return ids_slot_parse_ns(sp, strlen(sp));
+  return ids__slot_parse_ns(sp, strlen(sp));
 }
 
 /* ".../slot/NNNNN" -> N, or -1 */
@@ -79,11 +80,12 @@ static long slotof (const char *key, size_t n) {
   if (n < 11) return -1;
   p = key + n - 11;
   if (memcmp(p, "/slot/", 6) != 0) return -1;
-  v = ids_slot_parse_ns(p + 6, 5);
+  v = ids__slot_parse_ns(p + 6, 5);
   return v < 0 ? -1 : (long)v;
 }
 
-int ids_etcd_parse (const char *body, size_t n, int kind, ids_etcd_reply *r) {
+int ids__etcd_parse (const char *body, size_t n, int kind,
+                     ids__etcd_reply *r) {
   cJSON *j = cJSON_ParseWithLength(body, n), *o;
   const cJSON *x;
   unsigned char *taken = r->taken;
@@ -193,7 +195,7 @@ static int eopen (const ids_slot_url *u, void **h, ids_error *e) {
 
 /* POSTs body to the gateway and parses the reply as `kind`. */
 static int post (estore *s, const ids_slot_req *q, const char *path,
-                 const char *body, int kind, ids_etcd_reply *r,
+                 const char *body, int kind, ids__etcd_reply *r,
                  ids_error *e) {
   char url[340];
   long status = 0;
@@ -213,7 +215,8 @@ static int post (estore *s, const ids_slot_req *q, const char *path,
   rc = curl_easy_perform(c);
   if (rc == CURLE_OPERATION_TIMEDOUT)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s timed out "
-                    "after %lld ms", s->u->text, path, (long long)q->timeout_ms);
+                    "after %lld ms", s->u->text, path,
+                    (long long)q->timeout_ms);
   if (rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": unreachable: %s",
                     s->u->text, curl_easy_strerror(rc));
@@ -222,7 +225,7 @@ static int post (estore *s, const ids_slot_req *q, const char *path,
                     s->u->text, path, curl_easy_strerror(rc),
                     s->toolong ? " (reply too long)" : "");
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-  if (s->len == 0 || ids_etcd_parse(s->buf, s->len, kind, r) != 0
+  if (s->len == 0 || ids__etcd_parse(s->buf, s->len, kind, r) != 0
       || status != 200 || !r->ok)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s: HTTP %ld: "
                     "%.50s", s->u->text, path, status,
@@ -247,7 +250,7 @@ static void key (estore *s, char *out, const char *kind, long slot) {
 
 static void revoke (estore *s, const ids_slot_req *q) {
   char body[64];
-  ids_etcd_reply r = {0};
+  ids__etcd_reply r = {0};
   ids_error e;
   if (s->lease == 0) return;
   snprintf(body, sizeof body, "{\"ID\":\"%lld\"}", (long long)s->lease);
@@ -259,10 +262,10 @@ static void revoke (estore *s, const ids_slot_req *q) {
 static int epoch (estore *s, const ids_slot_req *q, int64_t *t0,
                   ids_error *e) {
   char k[B64MAX], v[64], now[21], body[4 * B64MAX + 256];
-  ids_etcd_reply r = {0};
+  ids__etcd_reply r = {0};
   int rc;
   key(s, k, "epoch", -1);
-  ids_slot_fmt_ns(now, q->now_ns);
+  ids__slot_fmt_ns(now, q->now_ns);
   b64(v, sizeof v, now);
   snprintf(body, sizeof body,
            "{\"compare\":[{\"key\":\"%s\",\"target\":\"CREATE\","
@@ -284,11 +287,11 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
   estore *s = h;
   uint32_t n = (uint32_t)1 << q->bits, i;
   char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], v[128], val[64];
-  ids_etcd_reply r = {0};
+  ids__etcd_reply r = {0};
   unsigned char *taken;
   int64_t t0;
   int rc;
-  if (ids_slot_key(s->base, sizeof s->base, s->u->path, q->ns, "", -1)
+  if (ids__slot_key(s->base, sizeof s->base, s->u->path, q->ns, "", -1)
       != IDS_OK)
     return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": key too long",
                     s->u->text);
@@ -365,7 +368,7 @@ static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
   estore *s = h;
   char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], v[128], lv[64];
   char val[64], lim[21];
-  ids_etcd_reply r = {0};
+  ids__etcd_reply r = {0};
   int rc;
   *lost = 0;
   snprintf(body, sizeof body, "{\"ID\":\"%lld\"}", (long long)s->lease);
@@ -380,7 +383,7 @@ static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
   }
   key(s, k, "slot", (long)slot);
   key(s, lk, "last", (long)slot);
-  ids_slot_fmt_ns(lim, limit);
+  ids__slot_fmt_ns(lim, limit);
   snprintf(val, sizeof val, "%s %s", q->token, lim);
   b64(v, sizeof v, val);
   b64(lv, sizeof lv, lim);
@@ -414,6 +417,6 @@ static void eclose (void *h) {
   free(s);
 }
 
-const ids_slot_backend ids_slot_etcd = {
+const ids_slot_backend ids__slot_etcd = {
   "etcd", eopen, eacquire, erenew, erelease, NULL, eclose
 };

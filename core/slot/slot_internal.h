@@ -8,26 +8,31 @@
 
 #include "slots.h"
 
-extern const ids_slot_backend ids_slot_local;
-extern const ids_slot_backend ids_slot_redis;
-extern const ids_slot_backend ids_slot_etcd;
+/* Not exported from the shared library: the room's own business. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+extern const ids_slot_backend ids__slot_local;
+extern const ids_slot_backend ids__slot_redis;
+extern const ids_slot_backend ids__slot_etcd;
 
 /* Key names of a slot in a networked store, under `prefix/ns/`:
 **   slot/NNNNN   the lease: "token limit_ns" (expires with the lease)
 **   last/NNNNN   the highest limit any holder stored (never expires)
 **   epoch        wall-clock ns when this store's slot history began */
-int ids_slot_key (char *out, size_t n, const char *prefix, const char *ns,
-                  const char *kind, long slot);
+int ids__slot_key (char *out, size_t n, const char *prefix, const char *ns,
+                   const char *kind, long slot);
 
 /* Wall-clock ns as 20 zero-padded digits: stored values compare as
 ** strings the way they compare as numbers. */
-void ids_slot_fmt_ns (char out[21], int64_t ns);
-/* Parses what ids_slot_fmt_ns (or any decimal) wrote; -1 if malformed. */
-int64_t ids_slot_parse_ns (const char *s, size_t n);
+void ids__slot_fmt_ns (char out[21], int64_t ns);
+/* Parses what ids__slot_fmt_ns (or any decimal) wrote; -1 if malformed. */
+int64_t ids__slot_parse_ns (const char *s, size_t n);
 
 /* etcd JSON replies (slot_etcd.c), exposed for the fuzz harness. */
 enum { IDS_ETCD_GRANT, IDS_ETCD_KEEPALIVE, IDS_ETCD_TXN, IDS_ETCD_RANGE };
-typedef struct ids_etcd_reply {
+typedef struct ids__etcd_reply {
   int ok;                /* no "error" member */
   int64_t id, ttl;       /* grant, keepalive: lease ID and TTL (s) */
   int succeeded;         /* txn */
@@ -37,7 +42,12 @@ typedef struct ids_etcd_reply {
   unsigned char *taken;  /* range: if not NULL, taken[slot] = 1 for each
                             key ".../slot/N" with N < ntaken */
   size_t ntaken;
-} ids_etcd_reply;
-int ids_etcd_parse (const char *body, size_t n, int kind, ids_etcd_reply *r);
+} ids__etcd_reply;
+int ids__etcd_parse (const char *body, size_t n, int kind,
+                     ids__etcd_reply *r);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -132,6 +132,6 @@ static void lclose (void *h) {
   free(l);
 }
 
-const ids_slot_backend ids_slot_local = {
+const ids_slot_backend ids__slot_local = {
   "local", lopen, lacquire, NULL, lrelease, lforget, lclose
 };

@@ -43,7 +43,8 @@ static const char claim_lua[] =
   "for k = 0, n - 1 do\n"
   "  if redis.call('SET', string.format('%s/slot/%05d', base, k), val, "
   "'NX', 'PX', ttl) then\n"
-  "    local last = redis.call('GET', string.format('%s/last/%05d', base, k))\n"
+  "    local last = redis.call('GET',\n"
+  "                            string.format('%s/last/%05d', base, k))\n"
   "    return {k, last or '', t0}\n"
   "  end\n"
   "end\n"
@@ -56,7 +57,9 @@ static const char renew_lua[] =
   "return 0 end\n"
   "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])\n"
   "local last = redis.call('GET', KEYS[2])\n"
-  "if not last or last < ARGV[4] then redis.call('SET', KEYS[2], ARGV[4]) end\n"
+  "if not last or last < ARGV[4] then\n"
+  "  redis.call('SET', KEYS[2], ARGV[4])\n"
+  "end\n"
   "return 1\n";
 
 static const char release_lua[] =
@@ -151,7 +154,7 @@ static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
 }
 
 static int rbase (rstore *r, const ids_slot_req *q, ids_error *e) {
-  if (ids_slot_key(r->base, sizeof r->base, r->u->path, q->ns, "", -1)
+  if (ids__slot_key(r->base, sizeof r->base, r->u->path, q->ns, "", -1)
       != IDS_OK)
     return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": key too long",
                     r->u->text);
@@ -175,7 +178,7 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
   snprintf(n, sizeof n, "%lu", 1ul << q->bits);
   snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
-  ids_slot_fmt_ns(now, q->now_ns);
+  ids__slot_fmt_ns(now, q->now_ns);
   snprintf(val, sizeof val, "%s 0", q->token);
   rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s", claim_lua, r->base, n, val,
              ttl, now);
@@ -187,8 +190,8 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
     return bad_reply(r, rep, e);
   k = rep->element[0]->integer;
   last = rep->element[1]->len == 0 ? 0
-       : ids_slot_parse_ns(rep->element[1]->str, rep->element[1]->len);
-  t0 = ids_slot_parse_ns(rep->element[2]->str, rep->element[2]->len);
+       : ids__slot_parse_ns(rep->element[1]->str, rep->element[1]->len);
+  t0 = ids__slot_parse_ns(rep->element[2]->str, rep->element[2]->len);
   if (last < 0 || t0 < 0 || k >= (1ll << q->bits)) return bad_reply(r, rep, e);
   freeReplyObject(rep);
   if (k < 0)
@@ -212,7 +215,7 @@ static int rrenew (void *h, const ids_slot_req *q, uint32_t slot,
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
   snprintf(key, sizeof key, "%s/slot/%05u", r->base, (unsigned)slot);
   snprintf(lkey, sizeof lkey, "%s/last/%05u", r->base, (unsigned)slot);
-  ids_slot_fmt_ns(lim, limit);
+  ids__slot_fmt_ns(lim, limit);
   snprintf(val, sizeof val, "%s %s", q->token, lim);
   snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
   rep = call(r, q, e, "EVAL %s 2 %s %s %s %s %s %s", renew_lua, key, lkey,
@@ -247,6 +250,6 @@ static void rclose (void *h) {
   free(r);
 }
 
-const ids_slot_backend ids_slot_redis = {
+const ids_slot_backend ids__slot_redis = {
   "redis", ropen, racquire, rrenew, rrelease, NULL, rclose
 };

@@ -103,8 +103,9 @@ int main (int argc, char **argv) {
       if (valid && (unsigned)(w & IDS_SLOT_GENMASK) != gen) {
         /* the slot changed: close the old interval, re-read the state */
         if (open)
-          fprintf(out, "I %ld %u %u %" PRId64 " %" PRId64 " %" PRId64 " %"
-                  PRId64 "\n", pid, (unsigned)slot, gen, first, last, n, floor);
+          fprintf(out, "I %ld %u %u %" PRId64 " %" PRId64 " %" PRId64
+                  " %" PRId64 "\n", pid, (unsigned)slot, gen, first, last, n,
+                  floor);
         open = 0;
         ids_slot_state(s, &slot, &floor, &gen);
         fprintf(out, "C %ld %u %" PRId64 " %" PRId64 "\n", pid,

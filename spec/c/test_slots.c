@@ -118,7 +118,8 @@ static void test_urls (void) {
   CHECK_STR(u.path, "");
   CHECK(ids_slot_parse_url("local:/var/run/x", &u, &e) == IDS_OK);
   CHECK_STR(u.path, "/var/run/x");
-  CHECK(ids_slot_parse_url("redis://127.0.0.1:6380/ids/a.b", &u, &e) == IDS_OK);
+  CHECK(ids_slot_parse_url("redis://127.0.0.1:6380/ids/a.b", &u, &e)
+        == IDS_OK);
   CHECK_STR(u.scheme, "redis");
   CHECK_STR(u.host, "127.0.0.1");
   CHECK(u.port == 6380);
@@ -384,41 +385,43 @@ static void test_etcd_parse (void) {
     "{\"response_put\":{}},{\"response_range\":{\"kvs\":[{\"key\":\"eA==\","
     "\"value\":\"MDE3OTUzNzQzMDE5NTY4MTc0NDA=\"}]}},{\"response_range\":{}}]}";
   /* keys t/fluid/slot/00000 and t/fluid/slot/00003, t/fluid/last/00001 */
-  static const char range[] = "{\"kvs\":[{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAw\"},"
-    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAz\"},{\"key\":\"dC9mbHVpZC9sYXN0LzAwMDAx\"},"
+  static const char range[] = "{\"kvs\":["
+    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAw\"},"
+    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAz\"},"
+    "{\"key\":\"dC9mbHVpZC9sYXN0LzAwMDAx\"},"
     "{\"key\":\"!!\"}]}";
   static const char err[] = "{\"error\":\"lease not found\",\"code\":5}";
   unsigned char taken[4] = {0};
-  ids_etcd_reply r;
+  ids__etcd_reply r;
   char k[64], n[21];
   memset(&r, 0, sizeof r);
-  CHECK(ids_etcd_parse(grant, sizeof grant - 1, IDS_ETCD_GRANT, &r) == 0);
+  CHECK(ids__etcd_parse(grant, sizeof grant - 1, IDS_ETCD_GRANT, &r) == 0);
   CHECK(r.ok && r.id == 7587870939487066373ll && r.ttl == 2);
-  CHECK(ids_etcd_parse(expired, sizeof expired - 1, IDS_ETCD_KEEPALIVE, &r)
+  CHECK(ids__etcd_parse(expired, sizeof expired - 1, IDS_ETCD_KEEPALIVE, &r)
         == 0);
   CHECK(r.ok && r.id == 12 && r.ttl == 0);
-  CHECK(ids_etcd_parse(txn, sizeof txn - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(ids__etcd_parse(txn, sizeof txn - 1, IDS_ETCD_TXN, &r) == 0);
   CHECK(r.succeeded && r.nvalues == 3);
   CHECK(r.values[0] == -2 && r.values[2] == -2);
   CHECK(r.values[1] == 1795374301956817440ll);
   r.taken = taken;
   r.ntaken = 4;
-  CHECK(ids_etcd_parse(range, sizeof range - 1, IDS_ETCD_RANGE, &r) == 0);
+  CHECK(ids__etcd_parse(range, sizeof range - 1, IDS_ETCD_RANGE, &r) == 0);
   CHECK(r.nkeys == 4);
   CHECK(taken[0] == 1 && taken[1] == 0 && taken[2] == 0 && taken[3] == 1);
-  CHECK(ids_etcd_parse(err, sizeof err - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(ids__etcd_parse(err, sizeof err - 1, IDS_ETCD_TXN, &r) == 0);
   CHECK(!r.ok && !r.succeeded);
-  CHECK(ids_etcd_parse("{\"a\":", 5, IDS_ETCD_TXN, &r) == -1);
-  CHECK(ids_etcd_parse("[1]", 3, IDS_ETCD_GRANT, &r) == -1);
-  CHECK(ids_slot_key(k, sizeof k, "ids", "fluid", "slot", 7) == IDS_OK);
+  CHECK(ids__etcd_parse("{\"a\":", 5, IDS_ETCD_TXN, &r) == -1);
+  CHECK(ids__etcd_parse("[1]", 3, IDS_ETCD_GRANT, &r) == -1);
+  CHECK(ids__slot_key(k, sizeof k, "ids", "fluid", "slot", 7) == IDS_OK);
   CHECK_STR(k, "ids/fluid/slot/00007");
-  CHECK(ids_slot_key(k, 8, "ids", "fluid", "slot", 7) == IDS_ERANGE);
-  ids_slot_fmt_ns(n, 42);
+  CHECK(ids__slot_key(k, 8, "ids", "fluid", "slot", 7) == IDS_ERANGE);
+  ids__slot_fmt_ns(n, 42);
   CHECK_STR(n, "00000000000000000042");
-  CHECK(ids_slot_parse_ns(n, 20) == 42);
-  CHECK(ids_slot_parse_ns("99999999999999999999", 20) == -1);
-  CHECK(ids_slot_parse_ns("12a", 3) == -1);
-  CHECK(ids_slot_parse_ns("", 0) == -1);
+  CHECK(ids__slot_parse_ns(n, 20) == 42);
+  CHECK(ids__slot_parse_ns("99999999999999999999", 20) == -1);
+  CHECK(ids__slot_parse_ns("12a", 3) == -1);
+  CHECK(ids__slot_parse_ns("", 0) == -1);
 }
 
 int main (void) {
