@@ -64,19 +64,21 @@ no_stop_between () {
     END { exit f }' "$1"
 }
 
-# every holder in PIDS stopped after FROM (a Z line), and did so before
-# its lease could end on the server: Z's time < last send + ttl
+# every holder in PIDS stopped after FROM (a Z line), and its last valid
+# event before that came before its lease could end on the server (the
+# send of its last successful renewal + ttl, both in the Z line)
 stopped_in_time () {
   local log=$1 from=$2 p z; shift 2
   for p in "$@"; do
     z=$(awk -v pid="$p" -v a="$from" 'function p(x) { return sprintf("%20s", x) }
-      $1 == "Z" && $2 == pid && p($4) >= p(a) { print; exit }' "$log")
+      $1 == "I" && $2 == pid { last = $6 }
+      $1 == "Z" && $2 == pid && p($4) >= p(a) { print last, $5, $6; exit }' "$log")
     if [ -z "$z" ]; then echo "holder $p never stopped"; return 1; fi
     set -- $z
-    # $4 now, $5 last send, $6 ttl: now < send + ttl, in ms to fit awk
-    if ! awk -v n="$4" -v s="$5" -v t="$6" 'BEGIN {
-        exit !(substr(n, 1, 13) + 0 < substr(s, 1, 13) + t / 1000000) }'; then
-      echo "holder $2 stopped at $4, after its lease's end $5 + $6"; return 1
+    # ms are enough: the margin is 200 ms; 13 digits fit awk's doubles
+    if ! awk -v l="$1" -v s="$2" -v t="$3" 'BEGIN {
+        exit !(substr(l, 1, 13) + 0 < substr(s, 1, 13) + t / 1000000) }'; then
+      echo "holder $p issued at $1, after its lease's end $2 + $3"; return 1
     fi
   done
 }
