@@ -1,0 +1,566 @@
+/*
+** slot.c: the backend registry and the lease: claim, the renewal thread,
+** loss and re-claim, release at close and at exit, fork.
+**
+** One thread per lease: a store that hangs delays only its own leases, and
+** a process holds one or a few.  The thread sleeps on a monotonic condvar
+** until the next renewal (a third of the TTL after the last successful
+** send) or the safe end, whichever comes first; the ID path never waits on
+** it: it reads head.limit, one atomic word (slots.h).
+*/
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "slot_internal.h"
+
+#define MS  1000000ll
+
+/* ------------------------------------------------------------ registry */
+
+#define MAXBACKENDS 16
+
+static const ids_slot_backend *backends[MAXBACKENDS];
+static int nbackends;
+static pthread_mutex_t regmu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static int add_backend (const ids_slot_backend *b) {
+  int i, r = IDS_OK;
+  pthread_mutex_lock(&regmu);
+  for (i = 0; i < nbackends; i++)
+    if (strcmp(backends[i]->name, b->name) == 0) r = IDS_EEXIST;
+  if (r == IDS_OK) {
+    if (nbackends == MAXBACKENDS) r = IDS_ENOMEM;
+    else backends[nbackends++] = b;
+  }
+  pthread_mutex_unlock(&regmu);
+  return r;
+}
+
+static void builtins (void) {
+  add_backend(&ids__slot_local);
+  add_backend(&ids__slot_redis);
+  add_backend(&ids__slot_etcd);
+}
+
+int ids_slot_register (const ids_slot_backend *b) {
+  size_t n;
+  pthread_once(&builtin_once, builtins);
+  if (b == NULL || b->name == NULL || b->open == NULL || b->acquire == NULL
+      || b->release == NULL || b->close == NULL)
+    return IDS_EINVAL;
+  n = strlen(b->name);
+  if (n == 0 || n >= sizeof ((ids_slot_url *)0)->scheme) return IDS_EINVAL;
+  return add_backend(b);
+}
+
+const ids_slot_backend *ids_slot_find (const char *name) {
+  const ids_slot_backend *b = NULL;
+  int i;
+  pthread_once(&builtin_once, builtins);
+  pthread_mutex_lock(&regmu);
+  for (i = 0; i < nbackends && b == NULL; i++)
+    if (strcmp(backends[i]->name, name) == 0) b = backends[i];
+  pthread_mutex_unlock(&regmu);
+  return b;
+}
+
+/* --------------------------------------------------------------- lease */
+
+struct ids_slot {
+  ids_slot_head head;          /* first: ids_slot_limit reads it */
+  const ids_slot_backend *be;
+  void *h;
+  ids_slot_url url;
+  char ns[IDS_SLOT_NSMAX];
+  char token[33];
+  unsigned bits;
+  int64_t ttl, margin, timeout_ms, offset, log_every;   /* ns but timeout */
+  void (*log) (void *ctx, const char *line);
+  void *log_ctx;
+  pthread_mutex_t mu;          /* guards what follows */
+  pthread_cond_t cv;
+  pthread_t thread;
+  int running, stop, retired;
+  int held;                    /* the store holds a slot for us */
+  uint32_t number;
+  int64_t floor;
+  unsigned gen;
+  int64_t written;             /* highest last-limit sent for this slot */
+  int64_t safe_end;            /* monotonic */
+  int64_t next;                /* monotonic: next renewal */
+  int64_t last_log;            /* monotonic */
+  ids_slot_stats st;
+  _Atomic int64_t answered;    /* wall clock of the store's last answer */
+  _Atomic int forked;
+  pid_t pid;
+  struct ids_slot *link;       /* all leases of the process */
+};
+
+static int64_t mono (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t real (const ids_slot *s) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + s->offset;
+}
+
+/* The limit word: the limit rounded down and one unit lower, so that the
+** generation in its low bits keeps it strictly below the limit. */
+static int64_t word (int64_t limit, unsigned gen) {
+  int64_t w = (limit & ~IDS_SLOT_GENMASK) - (IDS_SLOT_GENMASK + 1);
+  if (w <= 0) return 0;
+  return w | (int64_t)(gen & IDS_SLOT_GENMASK);
+}
+
+static void publish (ids_slot *s, int64_t w) {
+  atomic_store_explicit(&s->head.limit, w, memory_order_release);
+}
+
+/* One line per lease per log_every at most; the caller holds s->mu. */
+static void slog (ids_slot *s, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+static void slog (ids_slot *s, const char *fmt, ...) {
+  char line[400];
+  int n;
+  va_list ap;
+  int64_t now = mono();
+  if (s->last_log != 0 && now - s->last_log < s->log_every) return;
+  s->last_log = now;
+  /* backends' messages name the store already */
+  n = snprintf(line, sizeof line, "idscheme: slot %u of '%s': ",
+               (unsigned)s->number, s->ns);
+  va_start(ap, fmt);
+  if (n > 0 && (size_t)n < sizeof line)
+    vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+  va_end(ap);
+  if (s->log) s->log(s->log_ctx, line);
+  else fprintf(stderr, "%s\n", line);
+}
+
+static void request (const ids_slot *s, ids_slot_req *r) {
+  r->ns = s->ns;
+  r->bits = s->bits;
+  r->token = s->token;
+  r->ttl_ms = s->ttl / MS;
+  r->timeout_ms = s->timeout_ms;
+  r->now_ns = real(s);
+}
+
+/* One renewal of the current slot; publishes the new limit on success.
+** The store is written max(limit, floor, every limit written before):
+** the next holder's floor must cover every ID we may have issued, and
+** every ID the holders before us may have issued. */
+static int renew_now (ids_slot *s, int *lost, ids_error *e) {
+  ids_slot_req r;
+  int64_t sent, limit, w;
+  uint32_t number;
+  unsigned gen;
+  int rc;
+  *lost = 0;
+  request(s, &r);
+  sent = mono();
+  limit = r.now_ns + s->ttl - s->margin;
+  pthread_mutex_lock(&s->mu);
+  w = limit;
+  if (w < s->floor) w = s->floor;
+  if (w < s->written) w = s->written;
+  /* a renewal that times out may still land: count it as written */
+  s->written = w;
+  number = s->number;
+  gen = s->gen;
+  pthread_mutex_unlock(&s->mu);
+  rc = s->be->renew(s->h, &r, number, w, lost, e);
+  pthread_mutex_lock(&s->mu);
+  if (rc == IDS_OK) {
+    s->safe_end = sent + s->ttl - s->margin;
+    s->next = sent + s->ttl / 3;
+    s->st.last_send_ns = r.now_ns;
+    s->st.renewals++;
+    atomic_store(&s->answered, real(s));
+    if (s->gen == gen && !s->stop) publish(s, word(limit, gen));
+  } else {
+    s->st.failures++;
+    if (*lost) {
+      s->held = 0;
+      s->st.losses++;
+      publish(s, 0);
+      atomic_store(&s->answered, real(s));
+    }
+  }
+  pthread_mutex_unlock(&s->mu);
+  return rc;
+}
+
+/* Acquires a free slot and makes it valid (first renewal).  The word
+** stays 0 from the acquire until that renewal has stored our limit: a
+** holder that dies in between has issued nothing. */
+static int take (ids_slot *s, ids_error *e) {
+  ids_slot_req r;
+  uint32_t number;
+  int64_t floor;
+  int rc, lost;
+  request(s, &r);
+  rc = s->be->acquire(s->h, &r, &number, &floor, e);
+  if (rc != IDS_OK) return rc;
+  pthread_mutex_lock(&s->mu);
+  s->held = 1;
+  s->number = number;
+  s->floor = floor;
+  s->gen++;
+  s->written = 0;
+  atomic_store(&s->answered, real(s));
+  if (s->be->renew == NULL) {   /* the lock is the lease: no end */
+    s->safe_end = INT64_MAX;
+    s->next = INT64_MAX;
+    s->st.last_send_ns = r.now_ns;
+    publish(s, word(INT64_MAX, s->gen));
+  }
+  pthread_mutex_unlock(&s->mu);
+  if (s->be->renew == NULL) return IDS_OK;
+  rc = renew_now(s, &lost, e);
+  if (rc != IDS_OK) {
+    s->be->release(s->h, &r, number);
+    pthread_mutex_lock(&s->mu);
+    s->held = 0;
+    pthread_mutex_unlock(&s->mu);
+  }
+  return rc;
+}
+
+/* Wait after the k-th failure in a row: an eighth of the TTL, doubling,
+** at most the TTL, times a random factor in [0.5, 1) so that the holders
+** of a store that comes back do not all call at once. */
+static int64_t backoff (const ids_slot *s, uint64_t k) {
+  uint32_t rnd;
+  int64_t d = s->ttl / 8;
+  while (k-- > 1 && d < s->ttl) d *= 2;
+  if (d > s->ttl) d = s->ttl;
+  ids_random(&rnd, sizeof rnd);
+  return d / 2 + (int64_t)((uint64_t)(d / 2) * rnd >> 32);
+}
+
+static void waituntil (ids_slot *s, int64_t t) {
+  struct timespec ts;
+  ts.tv_sec = (time_t)(t / 1000000000);
+  ts.tv_nsec = (long)(t % 1000000000);
+  pthread_cond_timedwait(&s->cv, &s->mu, &ts);
+}
+
+static void *run (void *arg) {
+  ids_slot *s = arg;
+  uint64_t fails = 0;
+  pthread_mutex_lock(&s->mu);
+  while (!s->stop) {
+    int64_t now = mono(), wake = s->next;
+    int64_t w = atomic_load(&s->head.limit);
+    int rc, lost = 0, held = s->held;
+    ids_error e;
+    if (w != 0 && now >= s->safe_end) {
+      publish(s, 0);
+      w = 0;
+      slog(s, "lease at %s not renewed in time: no IDs until the store "
+           "answers", s->url.text);
+    }
+    if (w != 0 && s->safe_end < wake) wake = s->safe_end;
+    if (now < wake) {
+      waituntil(s, wake);
+      continue;
+    }
+    pthread_mutex_unlock(&s->mu);
+    rc = held ? renew_now(s, &lost, &e) : take(s, &e);
+    if (rc != IDS_OK && lost) {
+      pthread_mutex_lock(&s->mu);
+      slog(s, "%s; claiming another slot", e.msg);
+      pthread_mutex_unlock(&s->mu);
+      fails = 0;   /* the store answered: back off from the start */
+      rc = take(s, &e);
+    }
+    pthread_mutex_lock(&s->mu);
+    if (rc == IDS_OK) {
+      if (fails) slog(s, "store answers again");
+      fails = 0;
+    } else {
+      fails++;
+      s->next = mono() + backoff(s, fails);
+      slog(s, "%s", e.msg);
+    }
+  }
+  pthread_mutex_unlock(&s->mu);
+  return NULL;
+}
+
+/* ------------------------------------------------ process-wide: exit, fork */
+
+static pthread_mutex_t listmu = PTHREAD_MUTEX_INITIALIZER;
+static ids_slot *leases;
+static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+
+static void retire (ids_slot *s);
+
+static void at_exit (void) {
+  ids_slot *s;
+  pthread_mutex_lock(&listmu);
+  for (s = leases; s; s = s->link)
+    if (!atomic_load(&s->forked) && s->pid == getpid()) retire(s);
+  pthread_mutex_unlock(&listmu);
+}
+
+static void fork_prepare (void) { pthread_mutex_lock(&listmu); }
+static void fork_parent (void) { pthread_mutex_unlock(&listmu); }
+
+/* In the child: no lease is ours (the thread is gone, the parent still
+** holds the slots).  Never touch the store: just forget. */
+static void fork_child (void) {
+  ids_slot *s;
+  for (s = leases; s; s = s->link) {
+    publish(s, 0);
+    atomic_store(&s->forked, 1);
+    pthread_mutex_init(&s->mu, NULL);  /* the thread may have held it */
+    if (s->be->forget) s->be->forget(s->h);
+  }
+  pthread_mutex_unlock(&listmu);
+}
+
+static void hooks (void) {
+  atexit(at_exit);
+  pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+/* -------------------------------------------------------------- public */
+
+static int check_ns (const char *ns, ids_error *e) {
+  size_t i, n = strlen(ns);
+  if (n == 0 || n >= IDS_SLOT_NSMAX)
+    return ids_fail(e, IDS_EINVAL, "slot namespace \"%.70s\": want 1..%d "
+                    "characters", ns, IDS_SLOT_NSMAX - 1);
+  for (i = 0; i < n; i++) {
+    char c = ns[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+      return ids_fail(e, IDS_EINVAL, "slot namespace \"%.70s\": only "
+                      "letters, digits, '_', '-' and '.'", ns);
+  }
+  return IDS_OK;
+}
+
+static int64_t opt_or (int64_t v, int64_t dflt) { return v > 0 ? v : dflt; }
+
+int ids_slot_claim (const char *url, const char *ns, unsigned bits,
+                    const ids_slot_options *opt, ids_slot **out,
+                    ids_error *e) {
+  ids_slot_options o;
+  ids_slot_url u;
+  ids_slot *s;
+  const ids_slot_backend *be;
+  unsigned char tok[16];
+  int rc, i;
+  pthread_condattr_t ca;
+  *out = NULL;
+  if (opt) o = *opt;
+  else memset(&o, 0, sizeof o);
+  if (ns == NULL) ns = "default";
+  if ((rc = ids_slot_parse_url(url, &u, e)) != IDS_OK) return rc;
+  if ((rc = check_ns(ns, e)) != IDS_OK) return rc;
+  if (bits < 1 || bits > IDS_SLOT_MAXBITS)
+    return ids_fail(e, IDS_EINVAL, "slot bits %u out of range (1..%d)",
+                    bits, IDS_SLOT_MAXBITS);
+  if (o.ttl_ms < 0 || o.margin_ms < 0 || o.timeout_ms < 0
+      || o.log_interval_ms < 0 || o.ttl_ms > 86400000 || o.timeout_ms > 600000)
+    return ids_fail(e, IDS_EINVAL, "slot options: ttl_ms (0..86400000), "
+                    "margin_ms, timeout_ms (0..600000) and log_interval_ms "
+                    "must not be negative");
+  o.ttl_ms = opt_or(o.ttl_ms, 10000);
+  o.margin_ms = opt_or(o.margin_ms, o.ttl_ms / 10);
+  if (o.margin_ms >= o.ttl_ms)
+    return ids_fail(e, IDS_EINVAL, "slot options: margin_ms %lld must be "
+                    "less than ttl_ms %lld", (long long)o.margin_ms,
+                    (long long)o.ttl_ms);
+  be = ids_slot_find(u.scheme);
+  if (be == NULL)
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.80s\": no backend '%s'",
+                    url, u.scheme);
+  s = calloc(1, sizeof *s);
+  if (s == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
+  s->be = be;
+  s->url = u;
+  strcpy(s->ns, ns);
+  s->bits = bits;
+  s->ttl = o.ttl_ms * MS;
+  s->margin = o.margin_ms * MS;
+  s->timeout_ms = opt_or(o.timeout_ms, 2000);
+  s->offset = o.clock_offset_ns;
+  s->log_every = opt_or(o.log_interval_ms, 10000) * MS;
+  s->log = o.log;
+  s->log_ctx = o.log_ctx;
+  s->pid = getpid();
+  ids_random(tok, sizeof tok);
+  for (i = 0; i < 16; i++)
+    snprintf(s->token + 2 * i, 3, "%02x", tok[i]);
+  pthread_mutex_init(&s->mu, NULL);
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&s->cv, &ca);
+  pthread_condattr_destroy(&ca);
+  rc = be->open(&s->url, &s->h, e);
+  if (rc == IDS_OK) {
+    rc = take(s, e);
+    if (rc != IDS_OK) be->close(s->h);
+  }
+  if (rc == IDS_OK && be->renew) {
+    /* The thread takes no signal: the process's handlers stay where the
+    ** program expects them, and a write to a closed socket gives it EPIPE
+    ** rather than a SIGPIPE that kills the process. */
+    sigset_t all, old;
+    int made;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    made = pthread_create(&s->thread, NULL, run, s) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!made) {
+      ids_slot_req r;
+      request(s, &r);
+      be->release(s->h, &r, s->number);
+      be->close(s->h);
+      rc = ids_fail(e, IDS_ENOMEM, "slot store \"%.80s\": cannot start the "
+                    "lease thread", url);
+    } else s->running = 1;
+  }
+  if (rc != IDS_OK) {
+    pthread_cond_destroy(&s->cv);
+    pthread_mutex_destroy(&s->mu);
+    free(s);
+    return rc;
+  }
+  pthread_once(&hooks_once, hooks);
+  pthread_mutex_lock(&listmu);
+  s->link = leases;
+  leases = s;
+  pthread_mutex_unlock(&listmu);
+  *out = s;
+  return IDS_OK;
+}
+
+/* Stops the thread and gives the slot back; the memory stays (at_exit
+** runs this while the owner may still hold the pointer). */
+static void retire (ids_slot *s) {
+  ids_slot_req r;
+  if (s->retired) return;
+  s->retired = 1;
+  pthread_mutex_lock(&s->mu);
+  s->stop = 1;
+  publish(s, 0);
+  pthread_cond_broadcast(&s->cv);
+  pthread_mutex_unlock(&s->mu);
+  if (s->running) pthread_join(s->thread, NULL);
+  s->running = 0;
+  request(s, &r);
+  if (s->held) s->be->release(s->h, &r, s->number);
+  s->be->close(s->h);
+  s->h = NULL;
+}
+
+void ids_slot_release (ids_slot *s) {
+  ids_slot **p;
+  if (s == NULL) return;
+  pthread_mutex_lock(&listmu);
+  for (p = &leases; *p; p = &(*p)->link)
+    if (*p == s) {
+      *p = s->link;
+      break;
+    }
+  if (atomic_load(&s->forked) || s->pid != getpid()) {
+    /* a fork's copy: the thread never existed here, the slot is the
+    ** parent's; the handle's sockets were inherited, closing them is ours */
+    if (!s->retired && s->h) s->be->close(s->h);
+    pthread_mutex_unlock(&listmu);
+    free(s);
+    return;
+  }
+  retire(s);
+  pthread_mutex_unlock(&listmu);
+  pthread_cond_destroy(&s->cv);
+  pthread_mutex_destroy(&s->mu);
+  free(s);
+}
+
+void ids_slot_state (const ids_slot *cs, uint32_t *number, int64_t *floor,
+                     unsigned *gen) {
+  ids_slot *s = (ids_slot *)cs;
+  pthread_mutex_lock(&s->mu);
+  if (number) *number = s->number;
+  if (floor) *floor = s->floor;
+  if (gen) *gen = s->gen & IDS_SLOT_GENMASK;
+  pthread_mutex_unlock(&s->mu);
+}
+
+uint32_t ids_slot_number (const ids_slot *s) {
+  uint32_t n;
+  ids_slot_state(s, &n, NULL, NULL);
+  return n;
+}
+
+int64_t ids_slot_floor (const ids_slot *s) {
+  int64_t f;
+  ids_slot_state(s, NULL, &f, NULL);
+  return f;
+}
+
+const char *ids_slot_backend_name (const ids_slot *s) { return s->be->name; }
+const char *ids_slot_store (const ids_slot *s) { return s->url.text; }
+int64_t ids_slot_now (const ids_slot *s) { return real(s); }
+
+/* "2026-11-22T18:55:07.123Z" */
+static void isotime (char *out, size_t n, int64_t ns) {
+  time_t t = (time_t)(ns / 1000000000);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  snprintf(out, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+           tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+           (int)(ns % 1000000000 / 1000000));
+}
+
+int ids_slot_fail (const ids_slot *cs, ids_error *e) {
+  ids_slot *s = (ids_slot *)cs;
+  char when[64];
+  int64_t a = atomic_load(&s->answered), now = real(s);
+  if (atomic_load(&s->forked) || s->pid != getpid())
+    return ids_fail(e, IDS_EFORK, "slot of '%s' at %.60s was claimed before "
+                    "fork(): claim slots in the child", s->ns, s->url.text);
+  isotime(when, sizeof when, a);
+  return ids_fail(e, IDS_ELEASE, "slot %u of '%s' at %.60s: lease not valid; "
+                  "store last answered %s (%.1f s ago)", (unsigned)s->number,
+                  s->ns, s->url.text, when, (double)(now - a) / 1e9);
+}
+
+int ids_slot_check (const ids_slot *s, int64_t t, ids_error *e) {
+  int64_t w = ids_slot_limit(s), floor;
+  if (t > w) return ids_slot_fail(s, e);
+  floor = ids_slot_floor(s);
+  if (t <= floor)
+    return ids_fail(e, IDS_ELEASE, "slot %u of '%s': time %lld is at or "
+                    "below the previous holder's limit %lld",
+                    (unsigned)ids_slot_number(s), s->ns, (long long)t,
+                    (long long)floor);
+  return IDS_OK;
+}
+
+void ids_slot_stats_get (const ids_slot *cs, ids_slot_stats *st) {
+  ids_slot *s = (ids_slot *)cs;
+  pthread_mutex_lock(&s->mu);
+  *st = s->st;
+  st->ttl_ns = s->ttl;
+  st->margin_ns = s->margin;
+  pthread_mutex_unlock(&s->mu);
+}

@@ -1,0 +1,53 @@
+/*
+** slot_internal.h: what the slot room's files share (not public).
+*/
+#ifndef IDS_SLOT_INTERNAL_H
+#define IDS_SLOT_INTERNAL_H
+
+#include <stddef.h>
+
+#include "slots.h"
+
+/* Not exported from the shared library: the room's own business. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+extern const ids_slot_backend ids__slot_local;
+extern const ids_slot_backend ids__slot_redis;
+extern const ids_slot_backend ids__slot_etcd;
+
+/* Key names of a slot in a networked store, under `prefix/ns/`:
+**   slot/NNNNN   the lease: "token limit_ns" (expires with the lease)
+**   last/NNNNN   the highest limit any holder stored (never expires)
+**   epoch        wall-clock ns when this store's slot history began */
+int ids__slot_key (char *out, size_t n, const char *prefix, const char *ns,
+                   const char *kind, long slot);
+
+/* Wall-clock ns as 20 zero-padded digits: stored values compare as
+** strings the way they compare as numbers. */
+void ids__slot_fmt_ns (char out[21], int64_t ns);
+/* Parses what ids__slot_fmt_ns (or any decimal) wrote; -1 if malformed. */
+int64_t ids__slot_parse_ns (const char *s, size_t n);
+
+/* etcd JSON replies (slot_etcd.c), exposed for the fuzz harness. */
+enum { IDS_ETCD_GRANT, IDS_ETCD_KEEPALIVE, IDS_ETCD_TXN, IDS_ETCD_RANGE };
+typedef struct ids__etcd_reply {
+  int ok;                /* no "error" member */
+  int64_t id, ttl;       /* grant, keepalive: lease ID and TTL (s) */
+  int succeeded;         /* txn */
+  int nvalues;           /* txn: values found by its range responses */
+  int64_t values[4];     /* ... parsed as ns (-1 if malformed) */
+  int nkeys;             /* range: keys found */
+  unsigned char *taken;  /* range: if not NULL, taken[slot] = 1 for each
+                            key ".../slot/N" with N < ntaken */
+  size_t ntaken;
+} ids__etcd_reply;
+int ids__etcd_parse (const char *body, size_t n, int kind,
+                     ids__etcd_reply *r);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

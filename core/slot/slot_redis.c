@@ -1,0 +1,255 @@
+/*
+** slot_redis.c: slots in Redis (hiredis), under prefix/ns/ (slot_internal.h
+** names the keys).  Every step is one server-side Lua script, so that the
+** check and the write are one atomic step on the server:
+**   acquire  SET slot/N "token 0" NX PX ttl on the lowest free N, in one
+**            script that also reads last/N (the previous holders' highest
+**            limit) and epoch (created now if missing: the store's history
+**            began now, see docs/SLOTS.md)
+**   renew    if slot/N still holds our token: SET it "token limit" PX ttl,
+**            and raise last/N to limit
+**   release  if slot/N still holds our token: DEL it (last/N stays)
+** Keys are named inside the scripts: fine for one server, not for Redis
+** Cluster (documented).  One connection per lease, opened lazily and
+** again after any error (hiredis leaves a failed context unusable).
+*/
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include <hiredis/hiredis.h>
+
+#include "slot_internal.h"
+
+typedef struct rstore {
+  redisContext *c;
+  const ids_slot_url *u;
+  char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];
+  int64_t ttl_ms;
+} rstore;
+
+static const char claim_lua[] =
+  "local base, n, val, ttl, now = ARGV[1], tonumber(ARGV[2]), ARGV[3], "
+  "ARGV[4], ARGV[5]\n"
+  "local ek = base .. '/epoch'\n"
+  "local t0 = redis.call('GET', ek)\n"
+  "if not t0 then redis.call('SET', ek, now) t0 = now end\n"
+  "for k = 0, n - 1 do\n"
+  "  if redis.call('SET', string.format('%s/slot/%05d', base, k), val, "
+  "'NX', 'PX', ttl) then\n"
+  "    local last = redis.call('GET',\n"
+  "                            string.format('%s/last/%05d', base, k))\n"
+  "    return {k, last or '', t0}\n"
+  "  end\n"
+  "end\n"
+  "return {-1, '', t0}\n";
+
+/* limits are 20 zero-padded digits: string order is number order */
+static const char renew_lua[] =
+  "local v = redis.call('GET', KEYS[1])\n"
+  "if not v or string.sub(v, 1, #ARGV[1] + 1) ~= ARGV[1] .. ' ' then "
+  "return 0 end\n"
+  "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])\n"
+  "local last = redis.call('GET', KEYS[2])\n"
+  "if not last or last < ARGV[4] then\n"
+  "  redis.call('SET', KEYS[2], ARGV[4])\n"
+  "end\n"
+  "return 1\n";
+
+static const char release_lua[] =
+  "local v = redis.call('GET', KEYS[1])\n"
+  "if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then "
+  "redis.call('DEL', KEYS[1]) end\n"
+  "return 1\n";
+
+static int ropen (const ids_slot_url *u, void **h, ids_error *e) {
+  rstore *r = calloc(1, sizeof *r);
+  if (r == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
+  r->u = u;
+  *h = r;
+  return IDS_OK;
+}
+
+static int failed (rstore *r, const char *what, int64_t timeout_ms,
+                   ids_error *e) {
+  const char *why = r->c ? r->c->errstr : "cannot allocate a context";
+  /* hiredis 0.14 reports a timeout as EAGAIN's text */
+  if (strstr(why, "temporarily unavailable") || strstr(why, "timed out"))
+    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s timed out after "
+             "%lld ms", r->u->text, what, (long long)timeout_ms);
+  else
+    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s failed: %.60s",
+             r->u->text, what, why);
+  if (r->c) redisFree(r->c);
+  r->c = NULL;
+  return IDS_ELEASE;
+}
+
+static int connect_ (rstore *r, int64_t timeout_ms, ids_error *e) {
+  struct timeval tv;
+  if (r->c) return IDS_OK;
+  tv.tv_sec = (time_t)(timeout_ms / 1000);
+  tv.tv_usec = (suseconds_t)(timeout_ms % 1000 * 1000);
+  r->c = redisConnectWithTimeout(r->u->host, r->u->port, tv);
+  if (r->c == NULL || r->c->err)
+    return failed(r, "connect (unreachable?)", timeout_ms, e);
+  if (redisSetTimeout(r->c, tv) != REDIS_OK)
+    return failed(r, "setting the timeout", timeout_ms, e);
+  return IDS_OK;
+}
+
+/* hiredis writes with write(2): to a connection the server closed, that
+** raises SIGPIPE in the calling thread (the application's, for a claim or
+** the release at exit), which kills a process that kept the default
+** action.  Block it around a request and swallow one it left pending. */
+static int pipe_block (sigset_t *old) {
+  sigset_t p, pend;
+  sigemptyset(&p);
+  sigaddset(&p, SIGPIPE);
+  sigpending(&pend);
+  pthread_sigmask(SIG_BLOCK, &p, old);
+  return sigismember(&pend, SIGPIPE);   /* pending before: not ours */
+}
+
+static void pipe_restore (const sigset_t *old, int had) {
+  sigset_t p, pend;
+  struct timespec zero = {0, 0};
+  sigemptyset(&p);
+  sigaddset(&p, SIGPIPE);
+  sigpending(&pend);
+  if (!had && sigismember(&pend, SIGPIPE)) sigtimedwait(&p, NULL, &zero);
+  pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* Runs a command; a reply, or NULL with e filled. */
+static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
+                         const char *fmt, ...) {
+  redisReply *rep;
+  va_list ap;
+  sigset_t old;
+  int had;
+  if (connect_(r, q->timeout_ms, e) != IDS_OK) return NULL;
+  had = pipe_block(&old);
+  va_start(ap, fmt);
+  rep = redisvCommand(r->c, fmt, ap);
+  va_end(ap);
+  pipe_restore(&old, had);
+  if (rep == NULL) {
+    failed(r, "request", q->timeout_ms, e);
+    return NULL;
+  }
+  if (rep->type == REDIS_REPLY_ERROR) {
+    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": server error: %.60s",
+             r->u->text, rep->str);
+    freeReplyObject(rep);
+    return NULL;
+  }
+  return rep;
+}
+
+static int rbase (rstore *r, const ids_slot_req *q, ids_error *e) {
+  if (ids__slot_key(r->base, sizeof r->base, r->u->path, q->ns, "", -1)
+      != IDS_OK)
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": key too long",
+                    r->u->text);
+  r->base[strlen(r->base) - 1] = '\0';   /* "prefix/ns" */
+  return IDS_OK;
+}
+
+static int bad_reply (rstore *r, redisReply *rep, ids_error *e) {
+  freeReplyObject(rep);
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": unexpected reply",
+                  r->u->text);
+}
+
+static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
+                     int64_t *floor, ids_error *e) {
+  rstore *r = h;
+  redisReply *rep;
+  char n[24], ttl[24], now[21], val[64];
+  long long k;
+  int64_t last, t0;
+  if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
+  snprintf(n, sizeof n, "%lu", 1ul << q->bits);
+  snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
+  ids__slot_fmt_ns(now, q->now_ns);
+  snprintf(val, sizeof val, "%s 0", q->token);
+  rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s", claim_lua, r->base, n, val,
+             ttl, now);
+  if (rep == NULL) return IDS_ELEASE;
+  if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 3
+      || rep->element[0]->type != REDIS_REPLY_INTEGER
+      || rep->element[1]->type != REDIS_REPLY_STRING
+      || rep->element[2]->type != REDIS_REPLY_STRING)
+    return bad_reply(r, rep, e);
+  k = rep->element[0]->integer;
+  last = rep->element[1]->len == 0 ? 0
+       : ids__slot_parse_ns(rep->element[1]->str, rep->element[1]->len);
+  t0 = ids__slot_parse_ns(rep->element[2]->str, rep->element[2]->len);
+  if (last < 0 || t0 < 0 || k >= (1ll << q->bits)) return bad_reply(r, rep, e);
+  freeReplyObject(rep);
+  if (k < 0)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": every slot of "
+                    "namespace '%s' (%lu) is taken", r->u->text, q->ns,
+                    1ul << q->bits);
+  *slot = (uint32_t)k;
+  /* no last limit: never held since the history began at t0, but a
+  ** holder from before (a store restarted empty) may hold on till t0+ttl */
+  *floor = last > 0 ? last : t0 + q->ttl_ms * 1000000;
+  return IDS_OK;
+}
+
+static int rrenew (void *h, const ids_slot_req *q, uint32_t slot,
+                   int64_t limit, int *lost, ids_error *e) {
+  rstore *r = h;
+  redisReply *rep;
+  char key[sizeof r->base + 16], lkey[sizeof key], val[64], ttl[24], lim[21];
+  long long ok;
+  *lost = 0;
+  if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
+  snprintf(key, sizeof key, "%s/slot/%05u", r->base, (unsigned)slot);
+  snprintf(lkey, sizeof lkey, "%s/last/%05u", r->base, (unsigned)slot);
+  ids__slot_fmt_ns(lim, limit);
+  snprintf(val, sizeof val, "%s %s", q->token, lim);
+  snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
+  rep = call(r, q, e, "EVAL %s 2 %s %s %s %s %s %s", renew_lua, key, lkey,
+             q->token, val, ttl, lim);
+  if (rep == NULL) return IDS_ELEASE;
+  if (rep->type != REDIS_REPLY_INTEGER) return bad_reply(r, rep, e);
+  ok = rep->integer;
+  freeReplyObject(rep);
+  if (!ok) {
+    *lost = 1;
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": slot %u is no "
+                    "longer ours (expired or taken)", r->u->text,
+                    (unsigned)slot);
+  }
+  return IDS_OK;
+}
+
+static void rrelease (void *h, const ids_slot_req *q, uint32_t slot) {
+  rstore *r = h;
+  redisReply *rep;
+  ids_error e;
+  char key[sizeof r->base + 16];
+  if (rbase(r, q, &e) != IDS_OK) return;
+  snprintf(key, sizeof key, "%s/slot/%05u", r->base, (unsigned)slot);
+  rep = call(r, q, &e, "EVAL %s 1 %s %s", release_lua, key, q->token);
+  if (rep) freeReplyObject(rep);
+}
+
+static void rclose (void *h) {
+  rstore *r = h;
+  if (r->c) redisFree(r->c);
+  free(r);
+}
+
+const ids_slot_backend ids__slot_redis = {
+  "redis", ropen, racquire, rrenew, rrelease, NULL, rclose
+};

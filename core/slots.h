@@ -1,0 +1,187 @@
+/*
+** slots.h: node values (FLUID's generator, Snowflake's worker) handed out
+** as leased slots.  A slot is a number in [0, 2^bits) of a namespace, held
+** in a store: `local` (flock files on one host), `redis`, `etcd`.  The
+** store is named by a URL-like string; backends are registered by name.
+**
+** The ID path sees one atomic word per lease (ids_slot_limit): claiming,
+** renewing and releasing happen at creation, in a background thread and
+** at close.  docs/SLOTS.md is the contract (lease rules, handover, fork).
+*/
+#ifndef IDSCHEME_SLOTS_H
+#define IDSCHEME_SLOTS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "idscheme.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A lease is no longer valid, or could not be had (store unreachable,
+** timed out, every slot taken).  Belongs beside the other result codes
+** in idscheme.h; it lives here until the slot room is merged. */
+#define IDS_ELEASE    (-8)
+
+#define IDS_SLOT_MAXBITS   16
+#define IDS_SLOT_URLMAX    256
+#define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
+
+/* The low bits of the limit word count slot changes (see ids_slot_limit):
+** the word stays below the limit by less than 2 * 2^16 ns (131 us), which
+** only makes it earlier. */
+#define IDS_SLOT_GENBITS   16
+#define IDS_SLOT_GENMASK   ((int64_t)((1 << IDS_SLOT_GENBITS) - 1))
+
+typedef struct ids_slot ids_slot;
+
+/* Options of a claim; NULL or zero fields take the defaults. */
+typedef struct ids_slot_options {
+  int64_t ttl_ms;          /* lease time to live (10000); local: unused */
+  int64_t margin_ms;       /* safe end = send + ttl - margin (ttl / 10) */
+  int64_t timeout_ms;      /* each connect and request (2000) */
+  int64_t clock_offset_ns; /* added to every CLOCK_REALTIME reading: tests
+                              skew a holder's wall clock with it */
+  int64_t log_interval_ms; /* at most one log line per lease per interval
+                              (10000) */
+  /* Where log lines go (NULL: stderr).  Called from the lease thread
+  ** with the lease locked: it must not call ids_slot_* on that lease. */
+  void (*log) (void *ctx, const char *line);
+  void *log_ctx;
+} ids_slot_options;
+
+/* Claims a free slot of [0, 2^bits) (bits 1..16) in `ns` (NULL: "default";
+** the generator passes its scheme's name) from the store `url`:
+**   local | local:/dir | redis://host[:port][/prefix] |
+**   etcd://host[:port][/prefix]
+** Waits at most about opt->timeout_ms per request.  On success *out holds
+** a valid lease, renewed in the background until ids_slot_release.
+** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend),
+** IDS_ELEASE (unreachable, timed out, every slot taken), IDS_ENOMEM. */
+int ids_slot_claim (const char *url, const char *ns, unsigned bits,
+                    const ids_slot_options *opt, ids_slot **out,
+                    ids_error *e);
+
+/* Releases the slot (the store forgets it at once) and frees the lease.
+** In a forked child it only frees memory: the parent's slot is not ours. */
+void ids_slot_release (ids_slot *s);
+
+/* The public head of a lease: the one word the ID path reads. */
+typedef struct ids_slot_head {
+  _Atomic int64_t limit;
+} ids_slot_head;
+
+/* The ID path: one acquire load.  The word is the wall-clock time (ns
+** since 1970, CLOCK_REALTIME plus the clock offset) up to which IDs may
+** carry timestamps, its low IDS_SLOT_GENBITS bits replaced by the slot
+** generation; 0 when the lease is not valid now.  A generator:
+**   w = ids_slot_limit(s);
+**   if (t > w) refuse: ids_slot_fail(s, e);
+**   if ((w & IDS_SLOT_GENMASK) != cached_gen) re-read ids_slot_state
+**     (the slot number may have changed) and load the word again;
+**   if (t <= cached_floor) wait or refuse: t is at or below the floor. */
+static inline int64_t ids_slot_limit (const ids_slot *s) {
+  return atomic_load_explicit(&((const ids_slot_head *)s)->limit,
+                              memory_order_acquire);
+}
+
+/* Slot number, floor (ns: issue no ID at or below it) and generation, read
+** together.  Number and floor change only when the generation does. */
+void ids_slot_state (const ids_slot *s, uint32_t *number, int64_t *floor_ns,
+                     unsigned *gen);
+uint32_t ids_slot_number (const ids_slot *s);
+int64_t ids_slot_floor (const ids_slot *s);
+const char *ids_slot_backend_name (const ids_slot *s);
+const char *ids_slot_store (const ids_slot *s);   /* the URL as given */
+/* Wall-clock now as this lease sees it (ns; the clock offset applied). */
+int64_t ids_slot_now (const ids_slot *s);
+
+/* May an ID carry the timestamp t_ns (wall clock, ns)?  0, or IDS_ELEASE
+** with a message: past the limit, or at or below the floor (IDS_EFORK in
+** a forked child).  A convenience: it locks the lease for the floor; the
+** ID path reads the word as ids_slot_limit says. */
+int ids_slot_check (const ids_slot *s, int64_t t_ns, ids_error *e);
+
+/* Fills e with IDS_ELEASE naming the slot, the store and since when the
+** store has not answered; returns IDS_ELEASE.  In a forked child (the
+** lease is the parent's): IDS_EFORK, saying to claim slots after fork. */
+int ids_slot_fail (const ids_slot *s, ids_error *e);
+
+/* Counters and times, for tests and monitoring. */
+typedef struct ids_slot_stats {
+  int64_t last_send_ns;    /* wall clock at the send of the last successful
+                              claim or renewal; its lease ends on the
+                              server no earlier than this + ttl */
+  int64_t ttl_ns, margin_ns;
+  uint64_t renewals, failures, losses;
+} ids_slot_stats;
+void ids_slot_stats_get (const ids_slot *s, ids_slot_stats *st);
+
+/* ----------------------------------------------------------- backends */
+
+/* A store URL, parsed (core/slot/url.c). */
+typedef struct ids_slot_url {
+  char scheme[16];             /* "local", "redis", "etcd" */
+  char host[256];              /* empty for local */
+  int port;                    /* 0 for local */
+  char path[IDS_SLOT_URLMAX];  /* local: the directory; else the prefix */
+  char text[IDS_SLOT_URLMAX];  /* the URL as given, for messages */
+} ids_slot_url;
+
+/* What a backend needs for one request. */
+typedef struct ids_slot_req {
+  const char *ns;              /* namespace */
+  unsigned bits;               /* slots are [0, 2^bits) */
+  const char *token;           /* this lease's random token (32 hex) */
+  int64_t ttl_ms, timeout_ms;
+  int64_t now_ns;              /* wall clock at the send (offset applied) */
+} ids_slot_req;
+
+/* A backend: one const table, like libsodium's randombytes_implementation.
+** Each function works on its own handle `h` (one per lease), is called by
+** one thread at a time, and fills e naming the store (u->text) on failure.
+** Store failures (unreachable, timeout, bad reply) return IDS_ELEASE. */
+typedef struct ids_slot_backend {
+  const char *name;            /* required: the URL scheme */
+  /* required: check the URL's host/path, make a handle; no store traffic
+  ** is needed yet (a connection may be opened lazily). */
+  int (*open) (const ids_slot_url *u, void **h, ids_error *e);
+  /* required: claim the lowest free slot; *floor_ns = the wall-clock time
+  ** at or below which the slot's previous holders may have issued IDs
+  ** (0 if none).  The slot's lease must not be extended before renew. */
+  int (*acquire) (void *h, const ids_slot_req *r, uint32_t *slot,
+                  int64_t *floor_ns, ids_error *e);
+  /* optional (NULL: the lease never expires, as local's flock): extend the
+  ** lease by r->ttl_ms from now if `slot` is still ours (token check) and
+  ** store `limit_ns` as the slot's value and its last limit.  0; IDS_ELEASE
+  ** with *lost = 1 if the slot is no longer ours; IDS_ELEASE with *lost = 0
+  ** if the store failed (we cannot tell). */
+  int (*renew) (void *h, const ids_slot_req *r, uint32_t slot,
+                int64_t limit_ns, int *lost, ids_error *e);
+  /* required: give the slot back (best effort, bounded by the timeout),
+  ** only if still ours. */
+  void (*release) (void *h, const ids_slot_req *r, uint32_t slot);
+  /* optional: in a forked child, drop what the parent holds without any
+  ** store traffic and without undoing the parent's locks.  Async-signal-
+  ** safe calls only (it runs in the pthread_atfork child handler). */
+  void (*forget) (void *h);
+  /* required: free the handle (after release or forget). */
+  void (*close) (void *h);
+} ids_slot_backend;
+
+/* Registers a backend under its name: IDS_EEXIST if taken, IDS_EINVAL for
+** a bad name or a missing required function.  local, redis and etcd are
+** registered on first use. */
+int ids_slot_register (const ids_slot_backend *b);
+const ids_slot_backend *ids_slot_find (const char *name);
+
+/* Parses a store URL strictly; errors quote it. */
+int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

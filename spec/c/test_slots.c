@@ -1,0 +1,440 @@
+/*
+** test_slots.c: the slot room without a server: URL parsing, the backend
+** registry, the lease core (renewal, expiry, loss and re-claim, floor)
+** against an in-memory backend whose store can go down or lose a slot,
+** the local backend's flock slots, and fork.
+*/
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "idscheme.h"
+#include "slots.h"
+#include "slot/slot_internal.h"
+#include "test.h"
+
+/* ------------------------------------------------- an in-memory store */
+
+#define MEMSLOTS 8
+/* shared with the lease thread: volatile, the test polls it */
+static volatile struct {
+  int down;                     /* renewals fail as if unreachable */
+  int held[MEMSLOTS];
+  int stolen[MEMSLOTS];         /* someone else's now: renewals see a loss */
+  int64_t last[MEMSLOTS];
+  int renewals, releases, attempts;
+} mem;
+
+static int mopen (const ids_slot_url *u, void **h, ids_error *e) {
+  (void)e;
+  *h = (void *)u;
+  return IDS_OK;
+}
+
+static int macquire (void *h, const ids_slot_req *r, uint32_t *slot,
+                     int64_t *floor, ids_error *e) {
+  uint32_t i, n = 1u << r->bits;
+  (void)h;
+  for (i = 0; i < n && i < MEMSLOTS; i++)
+    if (!mem.held[i]) {
+      mem.held[i] = 1;
+      mem.stolen[i] = 0;
+      *slot = i;
+      *floor = mem.last[i];
+      return IDS_OK;
+    }
+  return ids_fail(e, IDS_ELEASE, "mem: every slot taken");
+}
+
+static int mrenew (void *h, const ids_slot_req *r, uint32_t slot,
+                   int64_t limit, int *lost, ids_error *e) {
+  (void)h; (void)r;
+  mem.attempts++;
+  if (mem.down) {
+    usleep(20000);
+    return ids_fail(e, IDS_ELEASE, "mem: down");
+  }
+  if (mem.stolen[slot]) {
+    *lost = 1;
+    return ids_fail(e, IDS_ELEASE, "mem: slot %u lost", (unsigned)slot);
+  }
+  if (limit > mem.last[slot]) mem.last[slot] = limit;
+  mem.renewals++;
+  return IDS_OK;
+}
+
+static void mrelease (void *h, const ids_slot_req *r, uint32_t slot) {
+  (void)h; (void)r;
+  if (!mem.stolen[slot]) mem.held[slot] = 0;
+  mem.releases++;
+}
+
+static void mclose (void *h) { (void)h; }
+
+static const ids_slot_backend memstore = {
+  "mem", mopen, macquire, mrenew, mrelease, NULL, mclose
+};
+
+static int64_t now_ns (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void quiet (void *ctx, const char *line) { (void)ctx; (void)line; }
+
+/* waits up to ms for the limit word to be 0 (want0) or not */
+static int wait_word (ids_slot *s, int want0, int ms) {
+  for (; ms > 0; ms -= 5) {
+    if ((ids_slot_limit(s) == 0) == want0) return 1;
+    usleep(5000);
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- URLs */
+
+static void test_urls (void) {
+  static const char *bad[][2] = {
+    {"", "empty URL"},
+    {"redis://", "no host"},
+    {"redis://h:0", "port out of range"},
+    {"redis://h:65536", "port out of range"},
+    {"redis://h:12x", "unexpected character after the host"},
+    {"redis://h:", "bad port"},
+    {"redis://h/a//b", "empty or bad prefix segment"},
+    {"redis://h/a?x=1", "bad character in the prefix"},
+    {"redis://user@h", "unexpected character after the host"},
+    {"etcd://[::1/x", "bad IPv6"},
+    {"local:rel", "local directory must be absolute"},
+    {"ftp//x", "expected local"},
+    {"Redis://h", "bad store name"},
+    {"x://h/p", "no port"},
+  };
+  ids_slot_url u;
+  ids_error e;
+  size_t i;
+  CHECK(ids_slot_parse_url("local", &u, &e) == IDS_OK);
+  CHECK_STR(u.scheme, "local");
+  CHECK_STR(u.path, "");
+  CHECK(ids_slot_parse_url("local:/var/run/x", &u, &e) == IDS_OK);
+  CHECK_STR(u.path, "/var/run/x");
+  CHECK(ids_slot_parse_url("redis://127.0.0.1:6380/ids/a.b", &u, &e)
+        == IDS_OK);
+  CHECK_STR(u.scheme, "redis");
+  CHECK_STR(u.host, "127.0.0.1");
+  CHECK(u.port == 6380);
+  CHECK_STR(u.path, "ids/a.b");
+  CHECK(ids_slot_parse_url("redis://cache-1", &u, &e) == IDS_OK);
+  CHECK(u.port == 6379);
+  CHECK_STR(u.path, "idscheme");
+  CHECK(ids_slot_parse_url("etcd://[::1]:2380/p/", &u, &e) == IDS_EINVAL);
+  CHECK(ids_slot_parse_url("etcd://[::1]:2380/p", &u, &e) == IDS_OK);
+  CHECK_STR(u.host, "::1");
+  CHECK(u.port == 2380);
+  CHECK(ids_slot_parse_url("etcd://h", &u, &e) == IDS_OK);
+  CHECK(u.port == 2379);
+  for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char quoted[80];
+    int rc = ids_slot_parse_url(bad[i][0], &u, &e);
+    snprintf(quoted, sizeof quoted, "\"%s\"", bad[i][0]);
+    CHECKF(rc == IDS_EINVAL && strstr(e.msg, bad[i][1])
+           && strstr(e.msg, quoted), "%s: %d %s", bad[i][0], rc, e.msg);
+  }
+}
+
+/* ------------------------------------------------ registry, arguments */
+
+static void test_registry (void) {
+  ids_slot_backend half = memstore;
+  ids_slot *s;
+  ids_error e;
+  ids_slot_options o = {0};
+  half.name = "half";
+  half.acquire = NULL;
+  CHECK(ids_slot_register(&half) == IDS_EINVAL);
+  CHECK(ids_slot_register(&memstore) == IDS_OK);
+  CHECK(ids_slot_register(&memstore) == IDS_EEXIST);
+  half = memstore;
+  half.name = "local";
+  CHECK(ids_slot_register(&half) == IDS_EEXIST);
+  CHECK(ids_slot_find("redis") != NULL);
+  CHECK(ids_slot_find("etcd") != NULL);
+  CHECK(ids_slot_find("nosuch") == NULL);
+  CHECK(ids_slot_claim("nosuch://h:1/p", NULL, 4, NULL, &s, &e) == IDS_ENOENT);
+  CHECKF(strstr(e.msg, "nosuch://h:1/p") != NULL, "%s", e.msg);
+  CHECK(ids_slot_claim("mem://h:1/p", NULL, 0, NULL, &s, &e) == IDS_EINVAL);
+  CHECK(ids_slot_claim("mem://h:1/p", NULL, 17, NULL, &s, &e) == IDS_EINVAL);
+  CHECKF(strstr(e.msg, "17") != NULL, "%s", e.msg);
+  CHECK(ids_slot_claim("mem://h:1/p", "a b", 4, NULL, &s, &e) == IDS_EINVAL);
+  CHECKF(strstr(e.msg, "\"a b\"") != NULL, "%s", e.msg);
+  o.ttl_ms = 100;
+  o.margin_ms = 100;
+  CHECK(ids_slot_claim("mem://h:1/p", NULL, 4, &o, &s, &e) == IDS_EINVAL);
+  o.margin_ms = -1;
+  CHECK(ids_slot_claim("mem://h:1/p", NULL, 4, &o, &s, &e) == IDS_EINVAL);
+  CHECK(s == NULL);
+}
+
+/* ------------------------------------------------------- the lease core */
+
+static void test_lease (void) {
+  ids_slot_options o = {0};
+  ids_slot *s, *s2;
+  ids_error e;
+  ids_slot_stats st;
+  int64_t t, w, w2, floor;
+  uint32_t number;
+  unsigned gen, gen2;
+  int r0, i;
+  o.ttl_ms = 400;
+  o.margin_ms = 50;
+  o.timeout_ms = 100;
+  o.log = quiet;
+  t = now_ns();
+  CHECK(ids_slot_claim("mem://h:1/p", "ns", 3, &o, &s, &e) == IDS_OK);
+  ids_slot_state(s, &number, &floor, &gen);
+  CHECK(number == 0 && floor == 0);
+  CHECK_STR(ids_slot_backend_name(s), "mem");
+  CHECK_STR(ids_slot_store(s), "mem://h:1/p");
+  w = ids_slot_limit(s);
+  /* limit = send + ttl - margin, rounded down to the generation bits */
+  CHECKF(w > t + 340000000ll - 70000 && w <= now_ns() + 350000000ll,
+         "w - t = %lld", (long long)(w - t));
+  CHECK((unsigned)(w & IDS_SLOT_GENMASK) == gen);
+  /* the word stays just below the limit: last send + ttl - margin */
+  do {
+    w = ids_slot_limit(s);
+    ids_slot_stats_get(s, &st);
+  } while (w != ids_slot_limit(s));
+  t = st.last_send_ns + st.ttl_ns - st.margin_ns;
+  CHECKF(w < t && w > t - 2 * (IDS_SLOT_GENMASK + 1), "limit - w = %lld",
+         (long long)(t - w));
+  CHECK(mem.last[0] >= t);
+  CHECK(ids_slot_check(s, now_ns(), &e) == IDS_OK);
+  CHECK(ids_slot_check(s, w + 1, &e) == IDS_ELEASE);
+  CHECKF(strstr(e.msg, "slot 0 of 'ns' at mem://h:1/p") != NULL, "%s", e.msg);
+  CHECK(mem.last[0] >= (w & ~IDS_SLOT_GENMASK));
+  /* renewals in the background: a third of the TTL */
+  r0 = mem.renewals;
+  usleep(700000);
+  CHECKF(mem.renewals - r0 >= 3 && mem.renewals - r0 <= 6, "%d renewals",
+         mem.renewals - r0);
+  w2 = ids_slot_limit(s);
+  CHECK(w2 > w);
+  CHECK(ids_slot_check(s, now_ns(), &e) == IDS_OK);
+
+  /* the store goes down: the word goes to 0 at the safe end, before the
+  ** lease could end on the store (last send + ttl) */
+  mem.down = 1;
+  CHECK(wait_word(s, 1, 1000));
+  ids_slot_stats_get(s, &st);
+  /* the thread zeroes it at the safe end (50 ms before the store's end);
+  ** this thread polls every 5 ms: 200 ms of slack for a loaded machine */
+  CHECKF(now_ns() < st.last_send_ns + st.ttl_ns + 200000000,
+         "zero seen %lld ns after the store's end",
+         (long long)(now_ns() - st.last_send_ns - st.ttl_ns));
+  CHECK(ids_slot_check(s, now_ns(), &e) == IDS_ELEASE);
+  CHECKF(strstr(e.msg, "last answered") != NULL, "%s", e.msg);
+  CHECK(st.failures > 0);
+  /* it comes back: valid again, same slot, same generation */
+  mem.down = 0;
+  CHECK(wait_word(s, 0, 1500));
+  ids_slot_state(s, &number, &floor, &gen2);
+  CHECK(number == 0 && gen2 == gen);
+  CHECK(ids_slot_check(s, now_ns(), &e) == IDS_OK);
+
+  /* the slot is lost (expired and taken): the lease claims another one,
+  ** with a new generation; the floor is that slot's last limit */
+  mem.last[1] = now_ns() + 300000000;   /* a previous holder's limit */
+  mem.stolen[0] = 1;
+  for (i = 0; i < 400 && !(ids_slot_number(s) == 1 && ids_slot_limit(s)); i++)
+    usleep(5000);
+  ids_slot_state(s, &number, &floor, &gen2);
+  CHECK(number == 1);
+  CHECK(gen2 != gen);
+  CHECK(floor == mem.last[1] || floor >= now_ns() - 1000000000);
+  CHECK((unsigned)(ids_slot_limit(s) & IDS_SLOT_GENMASK) == gen2);
+  CHECK(ids_slot_check(s, floor, &e) == IDS_ELEASE);
+  CHECKF(strstr(e.msg, "at or below") != NULL, "%s", e.msg);
+  ids_slot_stats_get(s, &st);
+  CHECK(st.losses == 1);
+  /* the store's last limit never goes below the floor we were given */
+  CHECK(mem.last[1] >= floor);
+
+  /* a second lease gets the next free slot; release frees it */
+  CHECK(ids_slot_claim("mem://h:1/p", "ns", 3, &o, &s2, &e) == IDS_OK);
+  CHECK(ids_slot_number(s2) == 2);
+  ids_slot_release(s2);
+  CHECK(mem.held[2] == 0);
+  ids_slot_release(s);
+  CHECK(mem.held[1] == 0);
+  CHECK(mem.held[0] == 1);   /* stolen: not ours to release */
+  memset((void *)&mem, 0, sizeof mem);
+
+  /* every slot taken: the claim fails with the backend's words */
+  {
+    ids_slot *all[2];
+    CHECK(ids_slot_claim("mem://h:1/p", "ns", 1, &o, &all[0], &e) == IDS_OK);
+    CHECK(ids_slot_claim("mem://h:1/p", "ns", 1, &o, &all[1], &e) == IDS_OK);
+    CHECK(ids_slot_claim("mem://h:1/p", "ns", 1, &o, &s, &e) == IDS_ELEASE);
+    CHECKF(strstr(e.msg, "every slot") != NULL, "%s", e.msg);
+    ids_slot_release(all[0]);
+    ids_slot_release(all[1]);
+  }
+}
+
+/* ------------------------------------------- bounded traffic and logs */
+
+static volatile int loglines;
+static char lastline[400];
+
+static void countlog (void *ctx, const char *line) {
+  (void)ctx;
+  loglines++;
+  snprintf(lastline, sizeof lastline, "%s", line);
+}
+
+static void test_traffic (void) {
+  ids_slot_options o = {0};
+  ids_slot *s;
+  ids_error e;
+  int a0;
+  o.ttl_ms = 400;
+  o.margin_ms = 50;
+  o.log_interval_ms = 300;
+  o.log = countlog;
+  memset((void *)&mem, 0, sizeof mem);
+  CHECK(ids_slot_claim("mem://h:1/p", "ns", 3, &o, &s, &e) == IDS_OK);
+  /* a store down for 1.2 s: back-off from ttl/8 doubling to the ttl, so
+  ** a handful of attempts, not one per loop; at most one log line per
+  ** 300 ms */
+  mem.down = 1;
+  a0 = mem.attempts;
+  usleep(1200000);
+  CHECKF(mem.attempts - a0 >= 3 && mem.attempts - a0 <= 12, "%d attempts",
+         mem.attempts - a0);
+  CHECKF(loglines >= 2 && loglines <= 5, "%d log lines", loglines);
+  CHECKF(strstr(lastline, "slot 0 of 'ns'") != NULL, "%s", lastline);
+  mem.down = 0;
+  CHECK(wait_word(s, 0, 1500));
+  ids_slot_release(s);
+  memset((void *)&mem, 0, sizeof mem);
+}
+
+/* ---------------------------------------------------------- local, fork */
+
+static void test_local (void) {
+  char dir[] = "/tmp/idscheme-test-slots.XXXXXX", url[64], cmd[128];
+  ids_slot *s[4], *x;
+  ids_error e;
+  int i, seen = 0, status;
+  pid_t pid;
+  CHECK(mkdtemp(dir) != NULL);
+  snprintf(url, sizeof url, "local:%s/d", dir);
+  for (i = 0; i < 4; i++) {
+    CHECK(ids_slot_claim(url, "t", 2, NULL, &s[i], &e) == IDS_OK);
+    seen |= 1 << ids_slot_number(s[i]);
+    /* the lock is the lease: no end */
+    CHECK(ids_slot_limit(s[i]) > now_ns() + 1000000000ll * 86400 * 365);
+    CHECK(ids_slot_floor(s[i]) == 0);
+  }
+  CHECK(seen == 15);
+  CHECK(ids_slot_claim(url, "t", 2, NULL, &x, &e) == IDS_ELEASE);
+  CHECKF(strstr(e.msg, "every slot of namespace 't' (4) is taken") != NULL
+         && strstr(e.msg, url) != NULL, "%s", e.msg);
+  /* another namespace has its own slots */
+  CHECK(ids_slot_claim(url, "u", 2, NULL, &x, &e) == IDS_OK);
+  ids_slot_release(x);
+
+  /* a forked child: no lease is its own, and it frees nothing */
+  pid = fork();
+  if (pid == 0) {
+    int bad = 0;
+    ids_slot *y;
+    ids_error ce;
+    if (ids_slot_limit(s[0]) != 0) bad |= 1;
+    if (ids_slot_check(s[0], now_ns(), &ce) != IDS_EFORK) bad |= 2;
+    if (!strstr(ce.msg, "fork")) bad |= 4;
+    for (i = 0; i < 4; i++) ids_slot_release(s[i]);
+    /* the parent's locks survive the child's release */
+    if (ids_slot_claim(url, "t", 2, NULL, &y, &ce) != IDS_ELEASE) bad |= 8;
+    _exit(bad);
+  }
+  CHECK(waitpid(pid, &status, 0) == pid);
+  CHECKF(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d",
+         status);
+  CHECK(ids_slot_claim(url, "t", 2, NULL, &x, &e) == IDS_ELEASE);
+  CHECK(ids_slot_limit(s[0]) != 0);
+
+  /* release, and the slot is free again for the next claim */
+  i = (int)ids_slot_number(s[2]);
+  ids_slot_release(s[2]);
+  CHECK(ids_slot_claim(url, "t", 2, NULL, &s[2], &e) == IDS_OK);
+  CHECK((int)ids_slot_number(s[2]) == i);
+  for (i = 0; i < 4; i++) ids_slot_release(s[i]);
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  CHECK(system(cmd) == 0);
+}
+
+/* ------------------------------------------------- etcd replies, keys */
+
+static void test_etcd_parse (void) {
+  static const char grant[] = "{\"header\":{\"revision\":\"5\"},"
+    "\"ID\":\"7587870939487066373\",\"TTL\":\"2\"}";
+  static const char expired[] = "{\"result\":{\"header\":{},\"ID\":\"12\"}}";
+  /* value: base64 of "01795374301956817440" */
+  static const char txn[] = "{\"succeeded\":true,\"responses\":["
+    "{\"response_put\":{}},{\"response_range\":{\"kvs\":[{\"key\":\"eA==\","
+    "\"value\":\"MDE3OTUzNzQzMDE5NTY4MTc0NDA=\"}]}},{\"response_range\":{}}]}";
+  /* keys t/fluid/slot/00000 and t/fluid/slot/00003, t/fluid/last/00001 */
+  static const char range[] = "{\"kvs\":["
+    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAw\"},"
+    "{\"key\":\"dC9mbHVpZC9zbG90LzAwMDAz\"},"
+    "{\"key\":\"dC9mbHVpZC9sYXN0LzAwMDAx\"},"
+    "{\"key\":\"!!\"}]}";
+  static const char err[] = "{\"error\":\"lease not found\",\"code\":5}";
+  unsigned char taken[4] = {0};
+  ids__etcd_reply r;
+  char k[64], n[21];
+  memset(&r, 0, sizeof r);
+  CHECK(ids__etcd_parse(grant, sizeof grant - 1, IDS_ETCD_GRANT, &r) == 0);
+  CHECK(r.ok && r.id == 7587870939487066373ll && r.ttl == 2);
+  CHECK(ids__etcd_parse(expired, sizeof expired - 1, IDS_ETCD_KEEPALIVE, &r)
+        == 0);
+  CHECK(r.ok && r.id == 12 && r.ttl == 0);
+  CHECK(ids__etcd_parse(txn, sizeof txn - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(r.succeeded && r.nvalues == 3);
+  CHECK(r.values[0] == -2 && r.values[2] == -2);
+  CHECK(r.values[1] == 1795374301956817440ll);
+  r.taken = taken;
+  r.ntaken = 4;
+  CHECK(ids__etcd_parse(range, sizeof range - 1, IDS_ETCD_RANGE, &r) == 0);
+  CHECK(r.nkeys == 4);
+  CHECK(taken[0] == 1 && taken[1] == 0 && taken[2] == 0 && taken[3] == 1);
+  CHECK(ids__etcd_parse(err, sizeof err - 1, IDS_ETCD_TXN, &r) == 0);
+  CHECK(!r.ok && !r.succeeded);
+  CHECK(ids__etcd_parse("{\"a\":", 5, IDS_ETCD_TXN, &r) == -1);
+  CHECK(ids__etcd_parse("[1]", 3, IDS_ETCD_GRANT, &r) == -1);
+  CHECK(ids__slot_key(k, sizeof k, "ids", "fluid", "slot", 7) == IDS_OK);
+  CHECK_STR(k, "ids/fluid/slot/00007");
+  CHECK(ids__slot_key(k, 8, "ids", "fluid", "slot", 7) == IDS_ERANGE);
+  ids__slot_fmt_ns(n, 42);
+  CHECK_STR(n, "00000000000000000042");
+  CHECK(ids__slot_parse_ns(n, 20) == 42);
+  CHECK(ids__slot_parse_ns("99999999999999999999", 20) == -1);
+  CHECK(ids__slot_parse_ns("12a", 3) == -1);
+  CHECK(ids__slot_parse_ns("", 0) == -1);
+}
+
+int main (void) {
+  ids_init();
+  test_urls();
+  test_etcd_parse();
+  test_registry();
+  test_lease();
+  test_traffic();
+  test_local();
+  return t_done();
+}

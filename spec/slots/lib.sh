@@ -1,0 +1,102 @@
+# lib.sh: shared by the slot tests (spec/slots/*.sh), sourced.  Every
+# process a test starts is its background job, killed by pid on exit even
+# when the test fails; nothing else is ever signalled.  All servers
+# listen on 127.0.0.1 only, with data under the test's mktemp directory.
+set -u
+build=${1:?usage: $0 BUILDDIR}
+driver=$build/slot_driver
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-slots.XXXXXX")
+pids=""
+pass=0 fail=0
+
+# Only this shell's children that it has not reaped yet (jobs -p): a pid
+# of ours that was reaped may belong to someone else by now.
+cleanup () {
+  local p live
+  live=$(jobs -p)
+  for p in $live; do kill -CONT "$p" 2>/dev/null; kill -KILL "$p" 2>/dev/null; done
+  for p in $live; do wait "$p" 2>/dev/null; done
+  [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+ok () { pass=$((pass + 1)); echo "ok - $1"; }
+bad () { fail=$((fail + 1)); echo "FAIL - $1"; }
+check () {   # check NAME COMMAND...: passes if the command succeeds
+  local name=$1; shift
+  if "$@"; then ok "$name"; else bad "$name"; fi
+}
+finish () {
+  # sanitizer builds: a driver's report lands in driver.err
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp/driver.err" 2>/dev/null; then
+    grep -E -m 5 -A 5 'ERROR: |runtime error:' "$tmp/driver.err"
+    bad "no sanitizer report from any driver"
+  else
+    ok "no sanitizer report from any driver"
+  fi
+  echo "$pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+  exit
+}
+
+# a TCP port nobody listens on (another test may still race us to it: the
+# server start below fails then, and the test says so)
+free_port () {
+  local p
+  while :; do
+    p=$((20000 + RANDOM % 30000))
+    [ -z "$(ss -ltnH "sport = :$p" 2>/dev/null)" ] && { echo $p; return; }
+  done
+}
+
+# wait_for SECONDS COMMAND...: polls until the command succeeds
+wait_for () {
+  local n=$(( $1 * 20 )); shift
+  while [ $n -gt 0 ]; do "$@" && return 0; sleep 0.05; n=$((n - 1)); done
+  return 1
+}
+
+# start a driver in the background: drive LOG URL NS BITS [more args];
+# its pid in $last_pid
+drive () {
+  local log=$1 url=$2 ns=$3 bits=$4; shift 4
+  "$driver" "$url" "$ns" "$bits" "$log" "$@" >/dev/null 2>>"$tmp/driver.err" &
+  last_pid=$!
+  pids="$pids $last_pid"
+}
+
+count_claims () { local n; n=$(grep -c '^C ' "$1" 2>/dev/null); echo "${n:-0}"; }
+has_claims () { [ "$(count_claims "$1")" -ge "$2" ]; }
+
+# distinct slots among the first claim of each pid
+distinct_slots () {
+  awk '$1 == "C" && !seen[$2]++ { print $3 }' "$1" | sort -n | uniq | wc -l
+}
+
+# The uniqueness check.  Intervals of valid events per slot, every holder,
+# every generation: take the largest `last` per (pid, slot, gen, first);
+# sorted by first, each must begin after every earlier one ends, and after
+# its holder's floor.  Prints what overlaps.
+intervals_ok () {
+  # ns values need 19 digits, more than awk's doubles hold: compare them as
+  # strings right-aligned in 20 columns (space sorts before every digit)
+  awk 'function p(x) { return sprintf("%20s", x) }
+       $1 == "I" {
+         k = $2 " " $3 " " $4 " " $5
+         if (!(k in last) || p($6) > p(last[k])) last[k] = $6
+         fl[k] = $8
+       }
+       END { for (k in last) { split(k, a, " "); print a[2], a[4], last[k], fl[k], a[1] } }' "$1" |
+  LC_ALL=C sort -k1,1n -k2,2 |
+  awk 'function p(x) { return sprintf("%20s", x) }
+       BEGIN { bad = 0 }
+       { if (p($2) <= p($4)) { print "slot " $1 ": pid " $5 " issued " $2 " at or below its floor " $4; bad = 1 }
+         if (($1 in end) && p($2) <= p(end[$1])) {
+           print "slot " $1 ": pid " $5 " from " $2 " overlaps pid " who[$1] " up to " end[$1]; bad = 1 }
+         if (!($1 in end) || p($3) > p(end[$1])) { end[$1] = $3; who[$1] = $5 } }
+       END { exit bad }'
+}
+
+# events were issued: at least one interval with n > 0
+issued () { awk '$1 == "I" && $7 > 0 { f = 1 } END { exit !f }' "$1"; }

@@ -1,0 +1,35 @@
+# spec/slots/slots.cmake: the slot room's tests (included after
+# spec/tests.cmake).  test_slots is the C unit test (URLs, registry, the
+# lease core against an in-memory backend, local flock, fork); the shell
+# tests run slot_driver processes against the local backend and against a
+# real redis-server and etcd they start on 127.0.0.1 (skipped from the list,
+# with a message, when the server binary is missing).
+
+add_executable(slot_driver ${CMAKE_SOURCE_DIR}/spec/c/slot_driver.c)
+target_link_libraries(slot_driver PRIVATE idscheme_static)
+
+ids_c_test(test_slots 120)
+
+add_test(NAME slots_local
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/local.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(slots_local PROPERTIES TIMEOUT 120)
+
+find_program(IDS_REDIS_SERVER redis-server)
+find_program(IDS_ETCD etcd)
+foreach(store redis etcd)
+  if(store STREQUAL "redis")
+    set(bin ${IDS_REDIS_SERVER})
+  else()
+    set(bin ${IDS_ETCD})
+  endif()
+  if(bin)
+    add_test(NAME slots_${store}
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/store.sh ${CMAKE_BINARY_DIR}
+                     ${store} ${bin})
+    # timing: outages and TTLs in seconds; alone, so the clock is honest
+    set_tests_properties(slots_${store} PROPERTIES TIMEOUT 300
+                         RUN_SERIAL TRUE)
+  else()
+    message(STATUS "slots: no ${store} server found: slots_${store} not added")
+  endif()
+endforeach()

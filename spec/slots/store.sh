@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# spec/slots/store.sh BUILDDIR redis|etcd SERVER_BINARY: slots in a real
+# store on 127.0.0.1, end to end with slot_driver processes:
+#   32 holders on a 5-bit space get distinct slots, the 33rd fails, a freed
+#   slot goes to the next claimant; an outage shorter than the safe window
+#   changes nothing; a longer one stops every holder before its lease could
+#   end on the server, and they resume; a slot handed over from a holder
+#   whose clock is 5 s ahead is not reused below its last limit; a server
+#   restarted empty makes holders claim again, never two on one slot.
+# The server is started here on free ports with a throwaway data dir and
+# stopped by pid on exit (lib.sh).
+. "$(dirname "$0")/lib.sh"
+store=${2:?usage: store.sh BUILDDIR redis|etcd SERVER}
+server=${3:?usage: store.sh BUILDDIR redis|etcd SERVER}
+
+TTL=2000 MARGIN=200 TIMEOUT=1000
+TTL_NS=$((TTL * 1000000))
+port=$(free_port)
+peer=$(free_port)
+while [ "$peer" = "$port" ]; do peer=$(free_port); done
+url=$store://127.0.0.1:$port/t$$
+srv_pid=""
+gen=0
+
+server_up () {
+  if [ "$store" = redis ]; then
+    (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null
+  else
+    curl -s -m 1 "http://127.0.0.1:$port/health" 2>/dev/null | grep -q true
+  fi
+}
+
+start_server () {   # a new, empty server on the same port
+  gen=$((gen + 1))
+  mkdir -p "$tmp/data$gen"
+  if [ "$store" = redis ]; then
+    "$server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+      --daemonize no --dir "$tmp/data$gen" >"$tmp/server$gen.log" 2>&1 &
+  else
+    "$server" --name default --data-dir "$tmp/data$gen" \
+      --listen-client-urls "http://127.0.0.1:$port" \
+      --advertise-client-urls "http://127.0.0.1:$port" \
+      --listen-peer-urls "http://127.0.0.1:$peer" \
+      --initial-advertise-peer-urls "http://127.0.0.1:$peer" \
+      --initial-cluster "default=http://127.0.0.1:$peer" \
+      >"$tmp/server$gen.log" 2>&1 &
+  fi
+  srv_pid=$!
+  pids="$pids $srv_pid"
+  if ! wait_for 20 server_up; then
+    echo "$store server did not start on 127.0.0.1:$port:"; tail -5 "$tmp/server$gen.log"
+    bad "server starts"; finish
+  fi
+}
+
+stop_server () { kill -KILL "$srv_pid" 2>/dev/null; wait "$srv_pid" 2>/dev/null; }
+
+now_ns () { date +%s%N; }
+
+# no Z line (events refused) in LOG with time in [FROM, TO]
+no_stop_between () {
+  awk -v a="$2" -v b="$3" 'function p(x) { return sprintf("%20s", x) }
+    $1 == "Z" && p($4) >= p(a) && p($4) <= p(b) { print "refused:", $0; f = 1 }
+    END { exit f }' "$1"
+}
+
+# every holder in PIDS stopped after FROM (a Z line), and its last valid
+# event before that came before its lease could end on the server (the
+# send of its last successful renewal + ttl, both in the Z line)
+stopped_in_time () {
+  local log=$1 from=$2 p z; shift 2
+  for p in "$@"; do
+    z=$(awk -v pid="$p" -v a="$from" 'function p(x) { return sprintf("%20s", x) }
+      $1 == "I" && $2 == pid { last = $6 }
+      $1 == "Z" && $2 == pid && p($4) >= p(a) { print last, $5, $6; exit }' "$log")
+    if [ -z "$z" ]; then echo "holder $p never stopped"; return 1; fi
+    set -- $z
+    # ms are enough: the margin is 200 ms; 13 digits fit awk's doubles
+    if ! awk -v l="$1" -v s="$2" -v t="$3" 'BEGIN {
+        exit !(substr(l, 1, 13) + 0 < substr(s, 1, 13) + t / 1000000) }'; then
+      echo "holder $p issued at $1, after its lease's end $2 + $3"; return 1
+    fi
+  done
+}
+
+# every holder in PIDS issued events in an interval that began after FROM
+# (a new one: each stopped at FROM or later) and went on past TO
+resumed_after () {
+  local log=$1 from=$2 to=$3 p; shift 3
+  for p in "$@"; do
+    awk -v pid="$p" -v a="$from" -v b="$to" 'function p(x) { return sprintf("%20s", x) }
+      $1 == "I" && $2 == pid && p($5) > p(a) && p($6) > p(b) && $7 > 0 { f = 1 }
+      END { exit !f }' "$log" ||
+      { echo "holder $p did not resume after $from"; return 1; }
+  done
+}
+
+start_server
+log=$tmp/holders.log
+
+# ------------------------------------------------ 32 holders, a 33rd
+holders=""
+for i in $(seq 32); do
+  drive "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
+  holders="$holders $last_pid"
+done
+check "32 holders claimed" wait_for 20 has_claims "$log" 32
+check "32 distinct slots" [ "$(distinct_slots "$log")" = 32 ]
+out=$("$driver" "$url" fluid 5 "$tmp/33.log" 0 $TTL $MARGIN $TIMEOUT 2>&1); rc=$?
+check "33rd claim fails, naming the store" \
+  eval '[ $rc = 2 ] && grep -q "slot store \"$url\": every slot of namespace '"'fluid'"' (32) is taken" <<<"$out"'
+[ $rc = 2 ] || echo "33rd: $out"
+
+# one exits cleanly: the next claimant gets its slot at once
+leaver=$(echo $holders | cut -d' ' -f7)
+lslot=$(awk -v p="$leaver" '$1 == "C" && $2 == p { print $3; exit }' "$log")
+kill -TERM "$leaver"; wait "$leaver" 2>/dev/null
+holders=$(echo $holders | tr ' ' '\n' | grep -vx "$leaver" | tr '\n' ' ')
+drive "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
+holders="$holders $last_pid"
+check "the next claimant gets the freed slot $lslot" \
+  wait_for 5 eval "awk -v p=$last_pid '\$1 == \"C\" && \$2 == p { print \$3 }' '$log' | grep -qx '$lslot'"
+
+# a holder that exits without releasing: atexit gives the slot back, so
+# a claimant needs no TTL to pass (the other slot of the 1-bit space is
+# held)
+elog=$tmp/exit.log
+drive "$elog" "$url" exit 1 0 $TTL $MARGIN $TIMEOUT
+keeper=$last_pid
+check "exit: first holder claimed" wait_for 10 has_claims "$elog" 1
+drive "$elog" "$url" exit 1 -500 $TTL $MARGIN $TIMEOUT
+leaver=$last_pid
+wait "$leaver"
+check "exit: the leaver exited through exit()" grep -q "^X $leaver\$" "$elog"
+out=$("$driver" "$url" exit 1 "$elog" 50 $TTL $MARGIN $TIMEOUT 2>&1); rc=$?
+check "exit: its slot was released at exit" [ $rc = 0 ]
+[ $rc = 0 ] || echo "$out"
+kill -TERM "$keeper"; wait "$keeper" 2>/dev/null
+sleep 1   # past every first floor: all holders issue events
+
+# -------------------------------------- an outage shorter than the window
+t0=$(now_ns)
+kill -STOP "$srv_pid"; sleep 0.6; kill -CONT "$srv_pid"
+sleep 2
+check "short outage: no holder stopped" no_stop_between "$log" "$t0" "$(now_ns)"
+
+# ------------------------------------------ an outage longer than the TTL
+t0=$(now_ns)
+kill -STOP "$srv_pid"; sleep 4; kill -CONT "$srv_pid"
+t1=$(now_ns)
+check "long outage: every holder stopped before its lease could end" \
+  stopped_in_time "$log" "$t0" $holders
+sleep 8
+check "long outage: every holder resumed" resumed_after "$log" "$t0" "$t1" $holders
+check "32 holders: never two on one slot" intervals_ok "$log"
+for p in $holders; do kill -TERM "$p"; done
+for p in $holders; do wait "$p" 2>/dev/null; done
+check "32 holders exited cleanly" [ "$(grep -c '^R ' "$log")" -ge 32 ]
+
+# ------------------------------- handover from a clock 5 s ahead
+slog=$tmp/skew.log
+drive "$slog" "$url" skew 1 0 $TTL $MARGIN $TIMEOUT 5000000000
+ahead=$last_pid
+check "skewed holder claimed" wait_for 10 has_claims "$slog" 1
+drive "$slog" "$url" skew 1 0 $TTL $MARGIN $TIMEOUT
+other=$last_pid
+check "second holder claimed" wait_for 10 has_claims "$slog" 2
+check "skewed holder issues events" wait_for 10 issued "$slog"
+sleep 0.5
+kill -KILL "$ahead"; wait "$ahead" 2>/dev/null
+alimit=$(awk -v p="$ahead" '$1 == "L" && $2 == p && $4 != 0 { l = $4 } END { print l }' "$slog")
+drive "$slog" "$url" skew 1 12000 $TTL $MARGIN $TIMEOUT 0 10000
+taker=$last_pid
+check "the true-clock holder takes the slot after expiry" \
+  wait_for 10 eval "awk -v p=$taker '\$1 == \"C\" && \$2 == p { f = 1 } END { exit !f }' '$slog'"
+tfloor=$(awk -v p="$taker" '$1 == "C" && $2 == p { print $4; exit }' "$slog")
+check "its floor ($tfloor) >= the old holder's last limit ($alimit)" \
+  awk -v a="$alimit" -v b="$tfloor" 'BEGIN { exit !(sprintf("%20s", b) >= sprintf("%20s", a) && a != "") }'
+wait "$taker"
+check "it issued events, all above the old holder's" \
+  eval "awk -v p=$taker '\$1 == \"I\" && \$2 == p && \$7 > 0 { f = 1 } END { exit !f }' '$slog' && intervals_ok '$slog'"
+kill -TERM "$other"; wait "$other" 2>/dev/null
+
+# ------------------------------- the server restarted empty
+rlog=$tmp/restart.log
+holders=""
+for i in $(seq 6); do
+  drive "$rlog" "$url" restart 3 0 $TTL $MARGIN $TIMEOUT
+  holders="$holders $last_pid"
+done
+check "6 holders claimed" wait_for 10 has_claims "$rlog" 6
+sleep 2.5
+t0=$(now_ns)
+stop_server
+start_server
+t1=$(now_ns)
+sleep 7
+check "after the restart every holder claimed again" \
+  [ "$(awk -v a="$t1" 'function p(x) { return sprintf("%20s", x) }
+         $1 == "C" && p($5) > p(a) { c[$2] = 1 } END { print length(c) }' "$rlog")" = 6 ]
+check "after the restart every holder resumed" resumed_after "$rlog" "$t0" "$t1" $holders
+for p in $holders; do kill -TERM "$p"; done
+for p in $holders; do wait "$p" 2>/dev/null; done
+check "restart: never two holders on one slot" intervals_ok "$rlog"
+
+finish
