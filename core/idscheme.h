@@ -49,7 +49,9 @@ enum {
   IDS_EFORK   = -4,   /* generator created before fork() used in the child */
   IDS_ENOENT  = -5,   /* no such scheme or encoding */
   IDS_EEXIST  = -6,   /* a scheme of that name is registered already */
-  IDS_ENOMEM  = -7
+  IDS_ENOMEM  = -7,
+  IDS_ELEASE  = -8    /* no valid slot lease: the store has not answered
+                         in time, or the slot was lost (slots.h) */
 };
 
 /* What went wrong, in words that name the input. */

@@ -20,11 +20,6 @@
 extern "C" {
 #endif
 
-/* A lease is no longer valid, or could not be had (store unreachable,
-** timed out, every slot taken).  Belongs beside the other result codes
-** in idscheme.h; it lives here until the slot room is merged. */
-#define IDS_ELEASE    (-8)
-
 #define IDS_SLOT_MAXBITS   16
 #define IDS_SLOT_URLMAX    256
 #define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
@@ -60,12 +55,14 @@ typedef struct ids_slot_options {
 ** a valid lease, renewed in the background until ids_slot_release.
 ** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend),
 ** IDS_ELEASE (unreachable, timed out, every slot taken), IDS_ENOMEM. */
+IDS_API
 int ids_slot_claim (const char *url, const char *ns, unsigned bits,
                     const ids_slot_options *opt, ids_slot **out,
                     ids_error *e);
 
 /* Releases the slot (the store forgets it at once) and frees the lease.
 ** In a forked child it only frees memory: the parent's slot is not ours. */
+IDS_API
 void ids_slot_release (ids_slot *s);
 
 /* The public head of a lease: the one word the ID path reads. */
@@ -89,24 +86,32 @@ static inline int64_t ids_slot_limit (const ids_slot *s) {
 
 /* Slot number, floor (ns: issue no ID at or below it) and generation, read
 ** together.  Number and floor change only when the generation does. */
+IDS_API
 void ids_slot_state (const ids_slot *s, uint32_t *number, int64_t *floor_ns,
                      unsigned *gen);
+IDS_API
 uint32_t ids_slot_number (const ids_slot *s);
+IDS_API
 int64_t ids_slot_floor (const ids_slot *s);
+IDS_API
 const char *ids_slot_backend_name (const ids_slot *s);
+IDS_API
 const char *ids_slot_store (const ids_slot *s);   /* the URL as given */
 /* Wall-clock now as this lease sees it (ns; the clock offset applied). */
+IDS_API
 int64_t ids_slot_now (const ids_slot *s);
 
 /* May an ID carry the timestamp t_ns (wall clock, ns)?  0, or IDS_ELEASE
 ** with a message: past the limit, or at or below the floor (IDS_EFORK in
 ** a forked child).  A convenience: it locks the lease for the floor; the
 ** ID path reads the word as ids_slot_limit says. */
+IDS_API
 int ids_slot_check (const ids_slot *s, int64_t t_ns, ids_error *e);
 
 /* Fills e with IDS_ELEASE naming the slot, the store and since when the
 ** store has not answered; returns IDS_ELEASE.  In a forked child (the
 ** lease is the parent's): IDS_EFORK, saying to claim slots after fork. */
+IDS_API
 int ids_slot_fail (const ids_slot *s, ids_error *e);
 
 /* Counters and times, for tests and monitoring. */
@@ -117,6 +122,7 @@ typedef struct ids_slot_stats {
   int64_t ttl_ns, margin_ns;
   uint64_t renewals, failures, losses;
 } ids_slot_stats;
+IDS_API
 void ids_slot_stats_get (const ids_slot *s, ids_slot_stats *st);
 
 /* ----------------------------------------------------------- backends */
@@ -174,10 +180,13 @@ typedef struct ids_slot_backend {
 /* Registers a backend under its name: IDS_EEXIST if taken, IDS_EINVAL for
 ** a bad name or a missing required function.  local, redis and etcd are
 ** registered on first use. */
+IDS_API
 int ids_slot_register (const ids_slot_backend *b);
+IDS_API
 const ids_slot_backend *ids_slot_find (const char *name);
 
 /* Parses a store URL strictly; errors quote it. */
+IDS_API
 int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e);
 
 #ifdef __cplusplus

@@ -60,10 +60,12 @@ if [ -z "$lib" ]; then
   bad "exports" "no libidscheme.so in $build"
 else
   # every ids_* name that a public header declares as a function or data
-  declared=$(for h in core/idscheme.h $(sed -nE 's/^#include "([^"]+)".*/core\/\1/p' core/idscheme.h); do
+  declared=$(for h in core/idscheme.h core/slots.h core/idcompressor.h; do
                [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core "$h" 2>/dev/null
              done | grep -oE '\bids_[a-z0-9_]+[[:space:]]*(\(|\[|;)' |
-             sed -E 's/[[:space:]]*[(\[;]$//' | sort -u)
+             sed -E 's/[[:space:]]*[(\[;]$//' | sort -u |
+             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h |
+                            grep -oE 'ids_[a-z0-9_]+' ; echo none))
   exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRBVW]/ {print $3}' | sort -u)
   extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
   missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
