@@ -28,3 +28,5 @@ ids_c_test(test_kuid 60)
 # generators of flax, snowflake, siq, kuid64, kuid96: 10 M ordered IDs
 # each, threads, SIQ's serial per type, fork, the entropy pool
 ids_c_test(test_generators2 300)
+# id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
+ids_c_test(test_idcompressor 120)
