@@ -792,6 +792,8 @@ static void fillmeta (lua_State *L, const char *mt, const luaL_Reg *meta,
 #if defined(__GNUC__)
 __attribute__((visibility("default")))
 #endif
+int ids_lua_compressor (lua_State *L);   /* lua/compressor.c */
+
 int luaopen_idscheme (lua_State *L) {
   if (ids_init() != IDS_OK) return luaL_error(L, "idscheme: init failed");
   luaL_newmetatable(L, SCHEME_MT);
@@ -818,6 +820,8 @@ int luaopen_idscheme (lua_State *L) {
   luaL_setfuncs(L, module_funcs, 3);
   lua_pushliteral(L, IDS_VERSION);
   lua_setfield(L, -2, "_VERSION");
+  ids_lua_compressor(L);
+  lua_setfield(L, -2, "compressor");
   jitpath(L);
   return 1;
 }
