@@ -84,12 +84,14 @@ int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
 int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
                          const char *new_session_id, ids_error *e);
 
-/* Runs fn(c, ud) in a ghost session: each ids_idc_generate inside mints a
-** final for ghost_id directly.  Taking, resetting, finalizing, serializing
-** and nesting fail inside.  Returns fn's code if fn fails. */
+/* Runs fn(c, ud, e) in a ghost session: each ids_idc_generate inside mints
+** a final for ghost_id directly.  Taking, resetting, finalizing,
+** serializing and nesting fail inside.  fn returns IDS_OK, or a negative
+** code with e filled, which this returns; the IDs minted before stay (they
+** are a consensus point's, as in the reference). */
 int ids_idc_ghost_session (ids_idc *c, const char *ghost_id,
-                           int (*fn) (ids_idc *c, void *ud), void *ud,
-                           ids_error *e);
+                           int (*fn) (ids_idc *c, void *ud, ids_error *e),
+                           void *ud, ids_error *e);
 
 /* Stable-ID arithmetic.  uuid_numeric: the 122-bit number of a UUID text
 ** (hi holds bits 64..121); uuid_offset: the canonical UUID `off` after

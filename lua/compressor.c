@@ -30,26 +30,37 @@ static int fail (lua_State *L, const ids_error *e) {
 
 /* what luaL_checkinteger accepts: an integer, or a float with an exact
 ** integer value (7.0, not 7.5, NaN or inf) */
-static int64_t toint (lua_State *L, int i, const char *what) {
+static int isint (lua_State *L, int i, int64_t *v) {
   lua_Number x;
-  if (lua_isinteger(L, i)) return (int64_t)lua_tointeger(L, i);
-  if (lua_type(L, i) != LUA_TNUMBER)
-    return luaL_error(L, "%s: number expected, got %s", what,
-                      luaL_typename(L, i));
+  if (lua_isinteger(L, i)) {
+    *v = (int64_t)lua_tointeger(L, i);
+    return 1;
+  }
+  if (lua_type(L, i) != LUA_TNUMBER) return 0;
   x = lua_tonumber(L, i);
-  if (!(x >= -0x1p63 && x < 0x1p63) || x != floor(x))
-    return luaL_error(L, "%s: number has no integer representation", what);
-  return (int64_t)x;
+  if (!(x >= -0x1p63 && x < 0x1p63) || x != floor(x)) return 0;
+  *v = (int64_t)x;
+  return 1;
+}
+
+/* a table field's integer (what names it in the error) */
+static int64_t toint (lua_State *L, int i, const char *what) {
+  int64_t v;
+  if (!isint(L, i, &v))
+    luaL_error(L, "%s: integer expected, got %s", what,
+               lua_type(L, i) == LUA_TNUMBER ? "a number with no integer "
+               "representation" : luaL_typename(L, i));
+  return v;
 }
 
 static int64_t checkint (lua_State *L, int arg) {
-  luaL_checktype(L, arg, LUA_TNUMBER);
-  lua_pushfstring(L, "bad argument #%d", arg);
-  {
-    int64_t v = toint(L, arg, lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return v;
+  int64_t v;
+  if (!isint(L, arg, &v)) {
+    if (lua_type(L, arg) == LUA_TNUMBER)
+      luaL_argerror(L, arg, "number has no integer representation");
+    luaL_typeerror(L, arg, "integer");
   }
+  return v;
 }
 
 /* a string argument without embedded zeros (the core reads C strings) */
@@ -316,11 +327,13 @@ static int m_serialize (lua_State *L) {
 }
 
 /* the ghost callback: the Lua function at index 3, in protected mode */
-static int ghost_fn (ids_idc *c, void *ud) {
+static int ghost_fn (ids_idc *c, void *ud, ids_error *e) {
   lua_State *L = ud;
   (void)c;
   lua_pushvalue(L, 3);
-  return lua_pcall(L, 0, 0, 0) == 0 ? IDS_OK : IDS_EINVAL;
+  if (lua_pcall(L, 0, 0, 0) == 0) return IDS_OK;
+  /* the error value stays on the stack for m_ghost to raise */
+  return ids_fail(e, IDS_EINVAL, "begin_ghost_session: the function failed");
 }
 
 static int m_ghost (lua_State *L) {

@@ -333,8 +333,8 @@ static int ghost_generate (ids_idc *c, int64_t *id, ids_error *e) {
 }
 
 int ids_idc_ghost_session (ids_idc *c, const char *ghost_id,
-                           int (*fn) (ids_idc *c, void *ud), void *ud,
-                           ids_error *e) {
+                           int (*fn) (ids_idc *c, void *ud, ids_error *e),
+                           void *ud, ids_error *e) {
   idc_u128 n;
   int rc;
   if (c->ghost)
@@ -344,7 +344,7 @@ int ids_idc_ghost_session (ids_idc *c, const char *ghost_id,
   if (!(c->ghost_id = strdup(ghost_id))) return nomem(e);
   c->ghost = 1;
   c->ghost_cl = IDC_NONE;
-  rc = fn(c, ud);
+  rc = fn(c, ud, e);
   c->ghost = 0;
   c->ghost_cl = IDC_NONE;
   free(c->ghost_id);

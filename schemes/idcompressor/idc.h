@@ -20,6 +20,7 @@ typedef struct idc_session {
   char *id;                 /* the string the session was first seen as */
   idc_u128 n;               /* the 122-bit number */
   uint32_t *chain;          /* cluster indexes in gen order */
+  int64_t *gens;            /* their base gens, for the binary search */
   uint32_t nchain, chaincap;
 } idc_session;
 
@@ -30,6 +31,7 @@ struct ids_idc {
   uint32_t *ht;             /* string -> session index + 1, open addressing */
   uint32_t htcap;
   idc_cluster *cl;          /* final-space order */
+  int64_t *bf;              /* their base finals, for the binary search */
   uint32_t ncl, clcap;
   int64_t (*runs)[2];       /* normalizer: gens handed out as local ids */
   size_t nruns, runcap;

@@ -38,42 +38,42 @@ uint32_t idc_pred_session (const ids_idc *c, idc_u128 q) {
   return lo == 0 ? IDC_NONE : c->byn[lo - 1];
 }
 
-int idc_runs_contain (const ids_idc *c, int64_t g) {
-  size_t lo = 0, hi = c->nruns;     /* first run starting after g */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (c->runs[mid][0] <= g) lo = mid + 1;
-    else hi = mid;
+/* How many of a[0], a[stride], ... (n sorted keys) are <= x.  Without
+** branches on the data: random lookups would mispredict half the time. */
+static size_t count_le (const int64_t *a, size_t n, size_t stride,
+                        int64_t x) {
+  const int64_t *base = a;
+  if (n == 0) return 0;
+  while (n > 1) {
+    size_t half = n / 2;
+    base = base[half * stride] <= x ? base + half * stride : base;
+    n -= half;
   }
-  return lo > 0 && g < c->runs[lo - 1][0] + c->runs[lo - 1][1];
+  return (size_t)(base - a) / stride + (*base <= x);
+}
+
+int idc_runs_contain (const ids_idc *c, int64_t g) {
+  size_t i = count_le(&c->runs[0][0], c->nruns, 2, g);
+  return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
 }
 
 /* the cluster whose allocated finals hold f */
 uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
-  uint32_t lo = 0, hi = c->ncl;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (c->cl[mid].base_final <= f) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo == 0) return IDC_NONE;
-  lo--;
-  return f - c->cl[lo].base_final < c->cl[lo].capacity ? lo : IDC_NONE;
+  size_t i = count_le(c->bf, c->ncl, 1, f);
+  if (i == 0) return IDC_NONE;
+  i--;
+  return f - c->cl[i].base_final < c->cl[i].capacity ? (uint32_t)i
+                                                     : IDC_NONE;
 }
 
 /* the cluster of s whose allocated gens hold g */
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g) {
-  uint32_t lo = 0, hi = s->nchain;
+  size_t i = count_le(s->gens, s->nchain, 1, g);
   const idc_cluster *k;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (c->cl[s->chain[mid]].base_gen <= g) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo == 0) return IDC_NONE;
-  k = &c->cl[s->chain[lo - 1]];
-  return g - k->base_gen < k->capacity ? s->chain[lo - 1] : IDC_NONE;
+  if (i == 0) return IDC_NONE;
+  k = &c->cl[s->chain[i - 1]];
+  return g - k->base_gen < k->capacity ? s->chain[i - 1] : IDC_NONE;
 }
 
 static int grow (void *pp, size_t *cap, size_t need, size_t size) {
@@ -133,13 +133,17 @@ int idc_add_session (ids_idc *c, const char *id, idc_u128 n) {
   memset(s, 0, sizeof *s);
   /* a chain with room, so that a new session never needs a second step
   ** that could fail once it is registered */
-  if (!(s->chain = malloc(4 * sizeof *s->chain))) return -1;
-  s->chaincap = 4;
-  if (!(s->id = strdup(id))) {
+  s->chain = malloc(4 * sizeof *s->chain);
+  s->gens = malloc(4 * sizeof *s->gens);
+  s->id = strdup(id);
+  if (!s->chain || !s->gens || !s->id) {
     free(s->chain);
-    s->chain = NULL;
+    free(s->gens);
+    free(s->id);
+    memset(s, 0, sizeof *s);
     return -1;
   }
+  s->chaincap = 4;
   s->n = n;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
@@ -154,13 +158,25 @@ int idc_add_session (ids_idc *c, const char *id, idc_u128 n) {
 
 /* room for one more cluster, in the final space and in session si */
 int idc_reserve_clusters (ids_idc *c, uint32_t si) {
-  if (grow32(&c->cl, &c->clcap, (size_t)c->ncl + 1, sizeof *c->cl))
-    return -1;
+  uint32_t cap = c->clcap;
+  if (grow32(&c->cl, &cap, (size_t)c->ncl + 1, sizeof *c->cl)) return -1;
+  if (cap != c->clcap) {
+    int64_t *bf = realloc(c->bf, (size_t)cap * sizeof *bf);
+    if (!bf) return -1;      /* cl grew alone: harmless, clcap unchanged */
+    c->bf = bf;
+    c->clcap = cap;
+  }
   if (si != IDC_NONE) {
     idc_session *s = &c->sess[si];
-    if (grow32(&s->chain, &s->chaincap, (size_t)s->nchain + 1,
-               sizeof *s->chain))
+    cap = s->chaincap;
+    if (grow32(&s->chain, &cap, (size_t)s->nchain + 1, sizeof *s->chain))
       return -1;
+    if (cap != s->chaincap) {
+      int64_t *g = realloc(s->gens, (size_t)cap * sizeof *g);
+      if (!g) return -1;
+      s->gens = g;
+      s->chaincap = cap;
+    }
   }
   return 0;
 }
@@ -177,6 +193,8 @@ int idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
   k->capacity = capacity;
   k->count = count;
   k->sess = si;
+  c->bf[c->ncl] = k->base_final;
+  s->gens[s->nchain] = k->base_gen;
   s->chain[s->nchain++] = c->ncl;
   if (si == 0) c->local_last = c->ncl;
   c->ncl++;
@@ -217,11 +235,13 @@ void ids_idc_free (ids_idc *c) {
   for (i = 0; i < c->nsess; i++) {
     free(c->sess[i].id);
     free(c->sess[i].chain);
+    free(c->sess[i].gens);
   }
   free(c->sess);
   free(c->byn);
   free(c->ht);
   free(c->cl);
+  free(c->bf);
   free(c->runs);
   free(c->rbuf);
   free(c->ghost_id);

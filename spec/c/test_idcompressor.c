@@ -126,17 +126,17 @@ typedef struct ghost_run {
   int inner_rc;
 } ghost_run;
 
-static int ghost_fn (ids_idc *c, void *ud) {
+static int ghost_fn (ids_idc *c, void *ud, ids_error *e) {
   ghost_run *g = ud;
-  ids_error e;
   int64_t i;
+  int rc;
   if (g->inner) {
     ids_idc_range r;
-    g->inner_rc = ids_idc_take_next_range(c, &r, &e);
+    g->inner_rc = ids_idc_take_next_range(c, &r, e);
     return g->inner_rc;
   }
   for (i = 0; i < g->want && g->n < 64; i++)
-    if (ids_idc_generate(c, &g->got[g->n++], &e)) return e.code;
+    if ((rc = ids_idc_generate(c, &g->got[g->n++], e))) return rc;
   return IDS_OK;
 }
 
@@ -314,7 +314,7 @@ static void step (const cJSON *s) {
     ghost_run g = { 0, {0}, 0, 1, 0 };
     rc = ids_idc_ghost_session(c, "99999999-9999-4999-9999-999999999999",
                                ghost_fn, &g, &e);
-    CHECK(g.inner_rc != IDS_OK && rc == g.inner_rc);
+    CHECK(g.inner_rc != IDS_OK && rc == g.inner_rc && e.msg[0]);
   }
   else {
     rc = run(s, cp, &num, str, &found, &e);
