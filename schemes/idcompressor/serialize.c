@@ -8,22 +8,23 @@
 ** Deserialize builds a new compressor and checks every word first: a bad
 ** blob is an error and never a partial compressor.
 */
+#include <endian.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "idc.h"
 
+/* words are little-endian whatever the host */
 static void put_u (unsigned char *p, uint64_t v) {
-  int i;
-  for (i = 0; i < 8; i++) p[i] = (unsigned char)(v >> (8 * i));
+  v = htole64(v);
+  memcpy(p, &v, 8);
 }
 
 static uint64_t get_u (const unsigned char *p) {
-  uint64_t v = 0;
-  int i;
-  for (i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return le64toh(v);
 }
 
 static void put_f (unsigned char *p, int64_t v) {
@@ -225,7 +226,7 @@ static int decode (const char *text, size_t len, unsigned char **bin,
 }
 
 static int read_all (ids_idc *c, reader *r, const char *new_id) {
-  int64_t version, ns, nc;
+  int64_t version = 0, ns = 0, nc = 0;
   double local;
   uint32_t off = 0;
   int rc;

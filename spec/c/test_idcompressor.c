@@ -380,6 +380,136 @@ static void test_is_stable (const cJSON *list) {
            == cJSON_IsTrue(item(o, "isStableId")), "%s", jstr(o, "input"));
 }
 
+
+/* ---------------------------------------------------- beyond the vectors */
+
+static int cmpstr (const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Three clients generate 60,000 IDs, taking and finalizing ranges in one
+** total order at random.  Then every final of the document decompresses
+** to the same UUID on every client, no two finals to the same UUID, and
+** each UUID recompresses to its final (or the creator's local ID). */
+static void test_document_unique (void) {
+  static const char *const sids[3] = {
+    "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a",
+    "5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5b",
+    "a1a1a1a1-a1a1-4a1a-aa1a-a1a1a1a1a1a1" };
+  ids_idc *cs[3];
+  ids_error e;
+  uint64_t x = 88172645463325252ull;
+  int64_t id, limit = -1, f;
+  long made = 0, dups = 0, mismatches = 0, i;
+  char **all;
+  int k, j;
+  for (k = 0; k < 3; k++) {
+    CHECK(ids_idc_new(&cs[k], sids[k], &e) == IDS_OK);
+    CHECK(ids_idc_set_cluster_size(cs[k], 1 + k * 7, &e) == IDS_OK);
+  }
+  while (made < 60000) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    k = (int)(x % 3);
+    if ((x >> 8) % 10) {
+      CHECK(ids_idc_generate(cs[k], &id, &e) == IDS_OK);
+      made++;
+    }
+    else {
+      ids_idc_range r;
+      CHECK(ids_idc_take_next_range(cs[k], &r, &e) == IDS_OK);
+      /* r points into cs[k]: finalize it there last */
+      for (j = 1; j <= 3; j++)
+        CHECK(ids_idc_finalize_range(cs[(k + j) % 3], &r, &e) == IDS_OK);
+    }
+  }
+  for (k = 0; k < 3; k++) {
+    ids_idc_range r;
+    CHECK(ids_idc_take_next_range(cs[k], &r, &e) == IDS_OK);
+    for (j = 1; j <= 3; j++)
+      CHECK(ids_idc_finalize_range(cs[(k + j) % 3], &r, &e) == IDS_OK);
+  }
+  /* the finalized finals: the ones every client decompresses */
+  all = malloc(200000 * sizeof *all);
+  for (f = 0; f < 200000; f++) {
+    char u[3][IDS_IDC_UUID_LEN + 1];
+    int ok = 0;
+    for (k = 0; k < 3; k++) ok += ids_idc_decompress(cs[k], f, u[k], &e) == 0;
+    if (ok == 0) continue;
+    if (ok != 3) {
+      /* a final in a cluster's unfinalized room: only its owner knows it */
+      CHECKF(ok == 1, "final %lld: %d clients know it", (long long)f, ok);
+      continue;
+    }
+    CHECKF(!strcmp(u[0], u[1]) && !strcmp(u[0], u[2]),
+           "final %lld: the clients disagree", (long long)f);
+    for (k = 0; k < 3; k++) {
+      int64_t back, norm;
+      CHECK(ids_idc_recompress(cs[k], u[0], &back, &e) == IDS_OK);
+      CHECK(ids_idc_normalize_to_op_space(cs[k], back, &norm, &e) == IDS_OK);
+      if (norm != f) mismatches++;
+    }
+    all[++limit] = strdup(u[0]);
+  }
+  CHECKF(limit + 1 == made, "%ld finals for %ld IDs", (long)(limit + 1),
+         made);
+  CHECK(mismatches == 0);
+  qsort(all, (size_t)limit + 1, sizeof *all, cmpstr);
+  for (i = 1; i <= limit; i++) dups += strcmp(all[i - 1], all[i]) == 0;
+  CHECKF(dups == 0, "%ld duplicate UUIDs", dups);
+  for (i = 0; i <= limit; i++) free(all[i]);
+  free(all);
+  for (k = 0; k < 3; k++) ids_idc_free(cs[k]);
+  printf("%-70s %ld IDs, %ld duplicates\n", "document of 3 clients", made,
+         dups);
+}
+
+/* Malformed blobs: an error with a message, and no compressor. */
+static void test_bad_blobs (void) {
+  static const char *const bad[] = {
+    "", "!!!!", "AAAA", "AAAAAAAAAEA", "AAAAAAAAAEA=",
+    /* version 2, no local state, S = 1 but no session words */
+    "AAAAAAAAAEAAAAAAAAAAAAAAAAAAAPA/AAAAAAAAAAA=",
+    /* S = NaN */
+    "AAAAAAAAAEAAAAAAAAAAAAAAAAAAAPh/AAAAAAAAAAA=",
+    /* S = 2^60 */
+    "AAAAAAAAAEAAAAAAAAAAAAAAAAAAALBDAAAAAAAAAAA=",
+    /* C = 1, cluster's session index 5 of 1 session */
+    "AAAAAAAAAEAAAAAAAAAAAAAAAAAAAPA/AAAAAAAA8D/9////////v4IqKCgoKCgAAAAAAAAAFEAAAAAAAAAYQAAAAAAAAABA",
+    /* count 7 > capacity 6 */
+    "AAAAAAAAAEAAAAAAAAAAAAAAAAAAAPA/AAAAAAAA8D/9////////v4IqKCgoKCgAAAAAAAAAAAAAAAAAAAAYQAAAAAAAABxA",
+  };
+  size_t i;
+  for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+    ids_idc *c = (ids_idc *)&c;
+    ids_error e = { 0, "" };
+    int rc = ids_idc_deserialize(&c, bad[i], strlen(bad[i]),
+                                 "d4d4d4d4-0000-4000-8000-000000000001", &e);
+    CHECKF(rc < 0 && c == NULL && e.msg[0], "blob %zu: rc %d", i, rc);
+  }
+  /* a duplicate session: the same number twice */
+  {
+    ids_idc *c;
+    ids_error e;
+    const char *dup = "AAAAAAAAAEAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAD9////////v4IqKCgoKCgA"
+                      "/f///////7+CKigoKCgoAA==";
+    CHECK(ids_idc_deserialize(&c, dup, strlen(dup),
+                              "d4d4d4d4-0000-4000-8000-000000000001", &e)
+          == IDS_EEXIST && c == NULL);
+  }
+}
+
+static void test_random_session (void) {
+  ids_idc *a, *b;
+  ids_error e;
+  CHECK(ids_init() == IDS_OK);
+  CHECK(ids_idc_new(&a, NULL, &e) == IDS_OK);
+  CHECK(ids_idc_new(&b, NULL, &e) == IDS_OK);
+  CHECK(ids_idc_is_stable_id(ids_idc_local_session_id(a)));
+  CHECK(strcmp(ids_idc_local_session_id(a), ids_idc_local_session_id(b)));
+  ids_idc_free(a);
+  ids_idc_free(b);
+}
+
 int main (int argc, char **argv) {
   cJSON *d = load(argc > 1 ? argv[1] : IDS_VECTORS, "idcompressor.json");
   const cJSON *o;
@@ -390,6 +520,9 @@ int main (int argc, char **argv) {
     replay(jstr(o, "name"), item(o, "steps"));
   replay("fuzz", item(item(d, "fuzz"), "steps"));
   replay("fuzz2", item(item(d, "fuzz2"), "steps"));
+  test_document_unique();
+  test_bad_blobs();
+  test_random_session();
   cJSON_Delete(d);
   return t_done();
 }
