@@ -53,13 +53,15 @@ static size_t count_le (const int64_t *a, size_t n, size_t stride,
 }
 
 int idc_runs_contain (const ids_idc *c, int64_t g) {
-  size_t i = count_le(&c->runs[0][0], c->nruns, 2, g);
+  size_t i;
+  if (c->nruns == 0) return 0;      /* runs may be NULL */
+  i = count_le(&c->runs[0][0], c->nruns, 2, g);
   return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
 }
 
 /* the cluster whose allocated finals hold f */
 uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
-  size_t i = count_le(c->bf, c->ncl, 1, f);
+  size_t i = c->ncl ? count_le(c->bf, c->ncl, 1, f) : 0;
   if (i == 0) return IDC_NONE;
   i--;
   return f - c->cl[i].base_final < c->cl[i].capacity ? (uint32_t)i
