@@ -16,6 +16,7 @@
 
 typedef struct box {
   ids_idc *c;
+  int in_ghost;     /* inside begin_ghost_session: close must wait */
 } box;
 
 static ids_idc *check (lua_State *L) {
@@ -83,7 +84,8 @@ static int c_new (lua_State *L) {
   ids_idc *c;
   ids_error e;
   box *b;
-  if (!lua_isnoneornil(L, 1)) {
+  lua_settop(L, 1);
+  if (!lua_isnil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "session_id");          /* stays at index 2 */
     if (!lua_isnil(L, 2)) {
@@ -98,6 +100,7 @@ static int c_new (lua_State *L) {
   /* the box first, so that a Lua error cannot leak the compressor */
   b = lua_newuserdatauv(L, sizeof *b, 0);
   b->c = NULL;
+  b->in_ghost = 0;
   luaL_getmetatable(L, IDC_MT);
   lua_setmetatable(L, -2);
   if (ids_idc_new(&c, sid, &e)) return fail(L, &e);
@@ -116,6 +119,7 @@ static int c_deserialize (lua_State *L) {
   ids_error e;
   box *b = lua_newuserdatauv(L, sizeof *b, 0);
   b->c = NULL;
+  b->in_ghost = 0;
   luaL_getmetatable(L, IDC_MT);
   lua_setmetatable(L, -2);
   if (ids_idc_deserialize(&c, text, n, sid, &e)) return fail(L, &e);
@@ -338,12 +342,15 @@ static int ghost_fn (ids_idc *c, void *ud, ids_error *e) {
 
 static int m_ghost (lua_State *L) {
   ids_idc *c = check(L);
+  box *b = lua_touserdata(L, 1);
   const char *sid = checktext(L, 2, "session_id");
   ids_error e = { 0, "" };
   int rc;
   luaL_checktype(L, 3, LUA_TFUNCTION);
   lua_settop(L, 3);
+  b->in_ghost++;
   rc = ids_idc_ghost_session(c, sid, ghost_fn, L, &e);
+  b->in_ghost--;
   if (rc == IDS_OK) return 0;
   if (lua_gettop(L) > 3) return lua_error(L);   /* fn's own error */
   return fail(L, &e);
@@ -351,6 +358,10 @@ static int m_ghost (lua_State *L) {
 
 static int m_close (lua_State *L) {
   box *b = luaL_checkudata(L, 1, IDC_MT);
+  /* the ghost session's C frame still uses the compressor */
+  if (b->in_ghost)
+    return luaL_error(L, "compressor: cannot close it inside its ghost "
+                      "session");
   ids_idc_free(b->c);
   b->c = NULL;
   return 0;

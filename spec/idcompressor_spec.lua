@@ -185,6 +185,22 @@ describe("idscheme.compressor", function ()
     assert.are.equal(0, dups)
   end)
 
+  it("refuses to close inside its own ghost session", function ()
+    local c = C.new()
+    local ok, err = pcall(c.begin_ghost_session, c,
+                          "99999999-9999-4999-9999-999999999999",
+                          function () c:close() end)
+    assert.is_false(ok)
+    assert.truthy(err:match("ghost"))
+    assert.are.equal(0, c:generate_compressed_id() + 1)   -- -1: still open
+  end)
+
+  it("ignores extra arguments to new", function ()
+    local c = C.new({ session_id = "0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd" },
+                    "extra")
+    assert.are.equal("0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd", c:local_session_id())
+  end)
+
   it("closes, and refuses use after close", function ()
     local c = C.new()
     c:close()
