@@ -244,7 +244,11 @@ int ids_idc_finalize_range (ids_idc *c, const ids_idc_range *r,
   idc_u128 n;
   idc_cluster *k;
   int rc = in_ghost(c, "finalize_creation_range", "0x8a7", e);
-  if (rc || !r->has_ids) return rc;
+  if (rc) return rc;
+  if (r->session_id == NULL)
+    return ids_fail(e, IDS_EINVAL, "finalize_creation_range: session_id "
+                    "missing");
+  if (!r->has_ids) return IDS_OK;
   if ((rc = check_range(r, e))) return rc;
   if (allocated_limit(c) > IDC_MAX_SAFE - cnt - size)
     return ids_fail(e, IDS_ERANGE, "finalize_creation_range: more than "

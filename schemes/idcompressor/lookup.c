@@ -67,6 +67,8 @@ int ids_idc_normalize_to_session_space (ids_idc *c, int64_t id,
   if (id >= 0) return final_to_session(c, id, out, op, e);
   if (BADLOCAL(id)) return unknown(e, op, "unknown op space ID", id);
   g = -id;
+  if (origin == NULL)
+    return ids_fail(e, IDS_EINVAL, "%s: origin session missing", op);
   si = idc_find_session(c, origin);
   if (si == 0) {
     if (!idc_runs_contain(c, g))

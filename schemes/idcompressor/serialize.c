@@ -276,6 +276,7 @@ int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
   reader r;
   int rc;
   *out = NULL;
+  if (text == NULL) return ids_fail(e, IDS_EINVAL, "deserialize: missing text");
   if ((rc = decode(text, len, &bin, &n, e))) goto done;
   if (!(c = idc_alloc())) {
     rc = nomem(e);

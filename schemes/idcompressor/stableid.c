@@ -79,6 +79,7 @@ int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
   size_t digits = 0;
   int trailing = 0;
   const char *p;
+  if (s == NULL) return ids_fail(e, IDS_EINVAL, "%s: missing", what);
   if (strnlen(s, 37) == 36 && parse36(s, n) == 0) return IDS_OK;
   for (p = s; *p; p++) {
     int v = hexval((unsigned char)*p);

@@ -498,6 +498,23 @@ static void test_bad_blobs (void) {
   }
 }
 
+/* NULL text is an error with a message, never a crash */
+static void test_null_args (void) {
+  ids_idc *c, *d = NULL;
+  ids_idc_range r = { NULL, 1, 1, 1, 4, 0, NULL };
+  ids_error e;
+  int64_t out;
+  int found;
+  CHECK(ids_idc_new(&c, "0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd", &e) == 0);
+  CHECK(ids_idc_finalize_range(c, &r, &e) == IDS_EINVAL);
+  CHECK(ids_idc_generate(c, &out, &e) == IDS_OK);
+  CHECK(ids_idc_normalize_to_session_space(c, -1, NULL, &out, &e)
+        == IDS_EINVAL);
+  CHECK(ids_idc_try_recompress(c, NULL, &out, &found, &e) == IDS_EINVAL);
+  CHECK(ids_idc_deserialize(&d, NULL, 0, NULL, &e) == IDS_EINVAL && !d);
+  ids_idc_free(c);
+}
+
 static void test_random_session (void) {
   ids_idc *a, *b;
   ids_error e;
@@ -523,6 +540,7 @@ int main (int argc, char **argv) {
   test_document_unique();
   test_bad_blobs();
   test_random_session();
+  test_null_args();
   cJSON_Delete(d);
   return t_done();
 }
