@@ -789,11 +789,11 @@ static void fillmeta (lua_State *L, const char *mt, const luaL_Reg *meta,
   lua_pop(L, 1);
 }
 
+int ids_lua_compressor (lua_State *L);   /* lua/compressor.c */
+
 #if defined(__GNUC__)
 __attribute__((visibility("default")))
 #endif
-int ids_lua_compressor (lua_State *L);   /* lua/compressor.c */
-
 int luaopen_idscheme (lua_State *L) {
   if (ids_init() != IDS_OK) return luaL_error(L, "idscheme: init failed");
   luaL_newmetatable(L, SCHEME_MT);
