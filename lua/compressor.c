@@ -401,6 +401,10 @@ static const luaL_Reg funcs[] = {
   { NULL, NULL }
 };
 
+/* for luaopen_idscheme only: the module exports luaopen_idscheme alone */
+#if defined(__GNUC__)
+__attribute__((visibility("hidden")))
+#endif
 int ids_lua_compressor (lua_State *L) {
   if (luaL_newmetatable(L, IDC_MT)) {
     lua_newtable(L);
