@@ -4,8 +4,6 @@
 ** fail (and reserves memory) before it changes anything, so a failed call
 ** leaves the compressor as it was; the reference changes state first.
 */
-#include <sodium.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
