@@ -19,8 +19,21 @@ typedef struct box {
   int in_ghost;     /* inside begin_ghost_session: close must wait */
 } box;
 
+/* The compressor at argument 1.  Methods hold the metatable as upvalue 1:
+** comparing with it is cheaper than luaL_checkudata's registry lookup. */
+static box *checkbox (lua_State *L) {
+  box *b = lua_touserdata(L, 1);
+  int ok = b != NULL && lua_getmetatable(L, 1);
+  if (ok) {
+    ok = lua_rawequal(L, -1, lua_upvalueindex(1));
+    lua_pop(L, 1);
+  }
+  if (!ok) luaL_typeerror(L, 1, IDC_MT);
+  return b;
+}
+
 static ids_idc *check (lua_State *L) {
-  box *b = luaL_checkudata(L, 1, IDC_MT);
+  box *b = checkbox(L);
   if (!b->c) luaL_error(L, "compressor: used after close");
   return b->c;
 }
@@ -341,8 +354,8 @@ static int ghost_fn (ids_idc *c, void *ud, ids_error *e) {
 }
 
 static int m_ghost (lua_State *L) {
+  box *b = checkbox(L);
   ids_idc *c = check(L);
-  box *b = lua_touserdata(L, 1);
   const char *sid = checktext(L, 2, "session_id");
   ids_error e = { 0, "" };
   int rc;
@@ -357,7 +370,7 @@ static int m_ghost (lua_State *L) {
 }
 
 static int m_close (lua_State *L) {
-  box *b = luaL_checkudata(L, 1, IDC_MT);
+  box *b = checkbox(L);
   /* the ghost session's C frame still uses the compressor */
   if (b->in_ghost)
     return luaL_error(L, "compressor: cannot close it inside its ghost "
@@ -368,7 +381,7 @@ static int m_close (lua_State *L) {
 }
 
 static int m_tostring (lua_State *L) {
-  box *b = luaL_checkudata(L, 1, IDC_MT);
+  box *b = checkbox(L);
   lua_pushfstring(L, "idscheme.compressor (%s)",
                   b->c ? ids_idc_local_session_id(b->c) : "closed");
   return 1;
@@ -407,17 +420,22 @@ __attribute__((visibility("hidden")))
 #endif
 int ids_lua_compressor (lua_State *L) {
   if (luaL_newmetatable(L, IDC_MT)) {
+    int mt = lua_gettop(L);
     lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, m_close);
-    lua_setfield(L, -2, "__gc");
+    lua_pushvalue(L, mt);
+    luaL_setfuncs(L, methods, 1);
+    lua_setfield(L, mt, "__index");
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, m_close, 1);
+    lua_setfield(L, mt, "__gc");
 #if LUA_VERSION_NUM >= 504
-    lua_pushcfunction(L, m_close);
-    lua_setfield(L, -2, "__close");
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, m_close, 1);
+    lua_setfield(L, mt, "__close");
 #endif
-    lua_pushcfunction(L, m_tostring);
-    lua_setfield(L, -2, "__tostring");
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, m_tostring, 1);
+    lua_setfield(L, mt, "__tostring");
   }
   lua_pop(L, 1);
   lua_newtable(L);
