@@ -4,7 +4,7 @@
 # of `bench`, never a ctest).  Use a Release (or RelWithDebInfo) build for
 # figures worth quoting.
 
-foreach(b bench_fluid bench_schemes bench_slots)
+foreach(b bench_fluid bench_schemes bench_slots bench_idc)
   add_executable(${b} ${CMAKE_CURRENT_LIST_DIR}/${b}.c)
   target_link_libraries(${b} PRIVATE idscheme_static)
   target_compile_definitions(${b} PRIVATE
@@ -59,4 +59,15 @@ if(TARGET idscheme_luajit)
                     WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
                     USES_TERMINAL
                     COMMENT "Running the nginx benchmark (requests/s)")
+endif()
+
+# The id-compressor side by side with the reference npm package (node):
+# C, Lua 5.4 and node on one document (bench/idc.sh; needs node and npm).
+if(TARGET idscheme_lua54)
+  add_custom_target(bench_idc_compare
+                    COMMAND ${CMAKE_CURRENT_LIST_DIR}/idc.sh ${CMAKE_BINARY_DIR}
+                    DEPENDS bench_idc idscheme_lua54
+                    WORKING_DIRECTORY ${CMAKE_BINARY_DIR}
+                    USES_TERMINAL
+                    COMMENT "id-compressor: C, Lua 5.4 and the npm package")
 endif()

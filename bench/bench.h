@@ -62,7 +62,7 @@ static double now_ns (void) { return ts_ns(CLOCK_MONOTONIC); }
 static double cpu_ns (void) { return ts_ns(CLOCK_THREAD_CPUTIME_ID); }
 
 /* This thread's CPU time over wall time since (wall0, cpu0). */
-static double oncpu_since (double wall0, double cpu0) {
+static inline double oncpu_since (double wall0, double cpu0) {
   return (cpu_ns() - cpu0) / (now_ns() - wall0);
 }
 
@@ -131,7 +131,7 @@ static int measure (const char *name, bench_fn f, const void *arg,
 }
 
 /* floor: the clock read every id pays */
-static void b_clock (const void *arg, long n) {
+static inline void b_clock (const void *arg, long n) {
   uint64_t acc = 0;
   (void)arg;
   for (long i = 0; i < n; i++) {
@@ -149,7 +149,7 @@ typedef struct rate {
   uint64_t ticks, full, empty;    /* whole ticks counted; used up; none */
 } rate;
 
-static int cmprate (const void *a, const void *b) {
+static inline int cmprate (const void *a, const void *b) {
   double x = ((const rate *)a)->ids_per_s, y = ((const rate *)b)->ids_per_s;
   return x > y ? -1 : x < y;        /* fastest first */
 }

@@ -855,6 +855,8 @@ static void fillmeta (lua_State *L, const char *mt, const luaL_Reg *meta,
   lua_pop(L, 1);
 }
 
+int ids_lua_compressor (lua_State *L);   /* lua/compressor.c */
+
 #if defined(__GNUC__)
 __attribute__((visibility("default")))
 #endif
@@ -884,6 +886,8 @@ int luaopen_idscheme (lua_State *L) {
   luaL_setfuncs(L, module_funcs, 3);
   lua_pushliteral(L, IDS_VERSION);
   lua_setfield(L, -2, "_VERSION");
+  ids_lua_compressor(L);
+  lua_setfield(L, -2, "compressor");
   jitpath(L);
   return 1;
 }

@@ -47,7 +47,13 @@ build = {
         "schemes/kuid.c",
         "schemes/siq.c",
         "schemes/snowflake.c",
+        "schemes/idcompressor/compressor.c",
+        "schemes/idcompressor/lookup.c",
+        "schemes/idcompressor/serialize.c",
+        "schemes/idcompressor/stableid.c",
+        "schemes/idcompressor/state.c",
         "lua/idscheme.c",
+        "lua/compressor.c",
       },
       -- the core stays inside the module: luaopen_idscheme is its one export
       defines = { "IDS_HIDDEN" },

@@ -32,3 +32,13 @@ ids_c_test(test_generators2 300)
 # fork with a busy thread, define refusals
 ids_c_test(test_gen_defects 300)
 ids_c_test(test_registry 60)
+# id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
+ids_c_test(test_idcompressor 120)
+# id-compressor against the real npm package: node and Lua 5.4 clients of
+# one document (spec/idc_node/run.sh runs npm ci when needed; needs network
+# the first time, and fails without node or npm)
+if(TARGET idscheme_lua54)
+  add_test(NAME idc_node_cross
+           COMMAND ${CMAKE_SOURCE_DIR}/spec/idc_node/run.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(idc_node_cross PROPERTIES TIMEOUT 600)
+endif()

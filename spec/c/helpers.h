@@ -199,7 +199,7 @@ static inline void setopt (const ids_scheme *s, ids_optval *o,
 /* Options given positionally (o indexed like the table, NULL: none) into
 ** the one named entry point: ranges and types are checked there, so a bad
 ** value fails here with the core's code and message. */
-static inline int named (ids_options *no, const ids_optdef *defs, int n,
+static inline int opts_named (ids_options *no, const ids_optdef *defs, int n,
                          const ids_optval *o, ids_error *e) {
   for (int i = 0; o && i < n; i++) {
     const char *k = defs[i].name;
@@ -221,7 +221,7 @@ static inline int gen_init_ahead (ids_generator *g, const ids_scheme *s,
   ids_options no;
   int r;
   ids_options_init(&no, s);
-  if ((r = named(&no, s->genopts, s->ngenopts, o, e)) != IDS_OK ||
+  if ((r = opts_named(&no, s->genopts, s->ngenopts, o, e)) != IDS_OK ||
       (p == IDS_POLICY_ERROR &&
        (r = ids_options_set_text(&no, "policy", 6, "error", 5, e)) != IDS_OK) ||
       (ahead_ms != 0 &&
@@ -243,7 +243,7 @@ static inline const ids_scheme *open_params (const ids_scheme *d,
                                              ids_error *e) {
   ids_options no;
   ids_params_init(&no, d);
-  if (named(&no, d->params, d->nparams, p, e) != IDS_OK) return NULL;
+  if (opts_named(&no, d->params, d->nparams, p, e) != IDS_OK) return NULL;
   return ids_scheme_open(d, &no, e);
 }
 

@@ -1,0 +1,66 @@
+/* idc.h: the id-compressor's private state, shared by its source files. */
+#ifndef IDS_IDC_PRIVATE_H
+#define IDS_IDC_PRIVATE_H
+
+#include "idcompressor.h"
+
+typedef unsigned __int128 idc_u128;
+
+#define IDC_MAX_SAFE  ((int64_t)9007199254740991)   /* 2^53 - 1 */
+#define IDC_NONE      UINT32_MAX
+
+/* Finals are contiguous: base_final is the sum of the earlier capacities.
+** Gens of one session are contiguous too, in chain order. */
+typedef struct idc_cluster {
+  int64_t base_final, base_gen, capacity, count;
+  uint32_t sess;
+} idc_cluster;
+
+typedef struct idc_session {
+  char *id;                 /* the string the session was first seen as */
+  idc_u128 n;               /* the 122-bit number */
+  uint32_t *chain;          /* cluster indexes in gen order */
+  int64_t *gens;            /* their base gens, for the binary search */
+  uint32_t nchain, chaincap;
+} idc_session;
+
+struct ids_idc {
+  idc_session *sess;        /* first-seen order; the local session is 0 */
+  uint32_t nsess, sesscap;
+  uint32_t *byn;            /* session indexes sorted by n */
+  uint32_t *ht;             /* string -> session index + 1, open addressing */
+  uint32_t htcap;
+  idc_cluster *cl;          /* final-space order */
+  int64_t *bf;              /* their base finals, for the binary search */
+  uint32_t ncl, clcap;
+  int64_t (*runs)[2];       /* normalizer: gens handed out as local ids */
+  size_t nruns, runcap;
+  int64_t gen_count, next_base, cluster_size;
+  uint32_t local_last;      /* local session's last cluster or IDC_NONE */
+  int ghost;                /* inside ids_idc_ghost_session */
+  char *ghost_id;
+  uint32_t ghost_cl;        /* its cluster once the first ID is minted */
+  int64_t (*rbuf)[2];       /* local ranges of the last take */
+  size_t rbufcap;
+};
+
+/* stableid.c */
+int  idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e);
+void idc_format (idc_u128 n, char *out);
+
+/* compressor.c */
+uint32_t idc_find_session (const ids_idc *c, const char *id);
+uint32_t idc_pred_session (const ids_idc *c, idc_u128 q);
+int  idc_runs_contain (const ids_idc *c, int64_t g);
+uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f);
+uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
+                             int64_t g);
+int  idc_reserve_sessions (ids_idc *c, uint32_t more);
+int  idc_add_session (ids_idc *c, const char *id, idc_u128 n);
+int  idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
+                      int64_t count);
+int  idc_reserve_clusters (ids_idc *c, uint32_t si);
+int  idc_push_run (ids_idc *c, int64_t start, int64_t count);
+ids_idc *idc_alloc (void);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+** stableid.c: UUIDs as 122-bit numbers.  The reference reads a UUID with
+** BigInt("0x" + text without dashes): any hex of any length and case, with
+** no version or variant check, and drops the version nibble and the two
+** variant bits.  Formatting wraps modulo 2^122 and writes canonical v4.
+*/
+#include <string.h>
+
+#include "idc.h"
+
+#define M(b) ((((idc_u128)1) << (b)) - 1)
+
+/* hex digit values, -1 for anything else (a table: random digits and
+** letters would mispredict a chain of comparisons) */
+static const signed char HEX[256] = {
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+   0,  1,  2,  3,  4,  5,  6,  7,  8,  9, -1, -1, -1, -1, -1, -1,
+  -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+  -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
+static int hexval (int ch) {
+  return HEX[ch & 255];
+}
+
+/* BigInt() trims whitespace around its text, so "0x<hex> " parses */
+static int jsspace (int ch) {
+  return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+static idc_u128 strip (idc_u128 u) {
+  return ((u >> 80) & M(48)) << 74 | ((u >> 64) & 0xfff) << 62 | (u & M(62));
+}
+
+/* 16 hex digits at s (dashes at the given offsets skipped) or -1 */
+static int hex16 (const char *s, uint64_t *out) {
+  uint64_t v = 0;
+  int i, bad = 0;
+  for (i = 0; i < 16; i++) {
+    int d = hexval((unsigned char)s[i]);
+    bad |= d;
+    v = v << 4 | (unsigned)(d & 15);
+  }
+  *out = v;
+  return bad < 0 ? -1 : 0;
+}
+
+/* the canonical shape 8-4-4-4-12, read as two 64-bit halves */
+static int parse36 (const char *s, idc_u128 *n) {
+  char h[32];
+  uint64_t hi, lo;
+  if (s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-'
+      || s[36] != '\0')
+    return -1;
+  memcpy(h, s, 8);
+  memcpy(h + 8, s + 9, 4);
+  memcpy(h + 12, s + 14, 4);
+  memcpy(h + 16, s + 19, 4);
+  memcpy(h + 20, s + 24, 12);
+  if (hex16(h, &hi) || hex16(h + 16, &lo)) return -1;
+  *n = strip((idc_u128)hi << 64 | lo);
+  return 0;
+}
+
+int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
+  idc_u128 u = 0;
+  size_t digits = 0;
+  int trailing = 0;
+  const char *p;
+  if (s == NULL) return ids_fail(e, IDS_EINVAL, "%s: missing", what);
+  if (strnlen(s, 37) == 36 && parse36(s, n) == 0) return IDS_OK;
+  for (p = s; *p; p++) {
+    int v = hexval((unsigned char)*p);
+    if (*p == '-') continue;
+    if (v >= 0 && !trailing) {
+      u = (u << 4) | (unsigned)v;   /* bits above 127 fall off, as there */
+      digits++;
+    }
+    else if (jsspace((unsigned char)*p) && digits > 0)
+      trailing = 1;
+    else
+      break;
+  }
+  if (*p || digits == 0) {
+    return ids_fail(e, IDS_EINVAL, "%s: '%.60s' is not hexadecimal", what, s);
+  }
+  *n = strip(u);
+  return IDS_OK;
+}
+
+/* two hex digits per byte value */
+static const char PAIRS[513] =
+  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+  "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+  "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+  "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+  "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+  "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+  "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+  "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+static void put16 (char *o, uint64_t v, const char *t) {
+  int i;
+  for (i = 7; i >= 0; i--) {
+    memcpy(o + 2 * i, t + 2 * (v & 255), 2);
+    v >>= 8;
+  }
+}
+
+void idc_format (idc_u128 n, char *out) {
+  idc_u128 u = ((n >> 74) & M(48)) << 80 | (idc_u128)4 << 76
+             | ((n >> 62) & 0xfff) << 64 | (idc_u128)2 << 62 | (n & M(62));
+  const char *t = PAIRS;
+  char h[32];
+  put16(h, (uint64_t)(u >> 64), t);
+  put16(h + 16, (uint64_t)u, t);
+  memcpy(out, h, 8);
+  out[8] = '-';
+  memcpy(out + 9, h + 8, 4);
+  out[13] = '-';
+  memcpy(out + 14, h + 12, 4);
+  out[18] = '-';
+  memcpy(out + 19, h + 16, 4);
+  out[23] = '-';
+  memcpy(out + 24, h + 20, 12);
+  out[36] = '\0';
+}
+
+int ids_idc_uuid_numeric (const char *uuid, uint64_t *hi, uint64_t *lo,
+                          ids_error *e) {
+  idc_u128 n;
+  int r = idc_parse(uuid, &n, "uuid", e);
+  if (r) return r;
+  *hi = (uint64_t)(n >> 64);
+  *lo = (uint64_t)n;
+  return IDS_OK;
+}
+
+int ids_idc_uuid_offset (const char *uuid, int64_t off, char *out,
+                         ids_error *e) {
+  idc_u128 n;
+  int r;
+  if (off < 0 || off > IDC_MAX_SAFE)
+    return ids_fail(e, IDS_ERANGE, "offset: %lld is not in 0..2^53-1",
+                    (long long)off);
+  if ((r = idc_parse(uuid, &n, "uuid", e))) return r;
+  idc_format(n + (idc_u128)off, out);
+  return IDS_OK;
+}
+
+int ids_idc_is_stable_id (const char *s) {
+  size_t i;
+  if (strlen(s) != IDS_IDC_UUID_LEN) return 0;
+  for (i = 0; i < IDS_IDC_UUID_LEN; i++) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (s[i] != '-') return 0;
+    }
+    else if (i == 14) {
+      if (s[i] != '4') return 0;
+    }
+    else if (i == 19) {
+      if (!strchr("89ab", s[i]) || s[i] == '\0') return 0;
+    }
+    else if (hexval((unsigned char)s[i]) < 0) return 0;
+  }
+  return 1;
+}

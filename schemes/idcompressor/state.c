@@ -1,0 +1,251 @@
+/*
+** state.c: the id-compressor's tables and their lookups.  Sessions are
+** kept in first-seen order, with a hash from their string and an index
+** sorted by their number; clusters in final-space order; the normalizer
+** as sorted runs.  Every lookup is a hash probe or a binary search.
+** Growth (reserve) is separate from insertion, so that a call can reserve
+** everything it needs, validate, and only then change the state.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "idc.h"
+
+static uint32_t strhash (const char *s) {
+  uint32_t h = 2166136261u;
+  while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
+uint32_t idc_find_session (const ids_idc *c, const char *id) {
+  uint32_t i = strhash(id) & (c->htcap - 1);
+  while (c->ht[i]) {
+    uint32_t si = c->ht[i] - 1;
+    if (strcmp(c->sess[si].id, id) == 0) return si;
+    i = (i + 1) & (c->htcap - 1);
+  }
+  return IDC_NONE;
+}
+
+/* the session with the greatest number <= q */
+uint32_t idc_pred_session (const ids_idc *c, idc_u128 q) {
+  uint32_t lo = 0, hi = c->nsess;   /* first index with n > q */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (c->sess[c->byn[mid]].n <= q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo == 0 ? IDC_NONE : c->byn[lo - 1];
+}
+
+/* How many of a[0], a[stride], ... (n sorted keys) are <= x.  Without
+** branches on the data: random lookups would mispredict half the time. */
+static size_t count_le (const int64_t *a, size_t n, size_t stride,
+                        int64_t x) {
+  const int64_t *base = a;
+  if (n == 0) return 0;
+  while (n > 1) {
+    size_t half = n / 2;
+    base = base[half * stride] <= x ? base + half * stride : base;
+    n -= half;
+  }
+  return (size_t)(base - a) / stride + (*base <= x);
+}
+
+int idc_runs_contain (const ids_idc *c, int64_t g) {
+  size_t i;
+  if (c->nruns == 0) return 0;      /* runs may be NULL */
+  i = count_le(&c->runs[0][0], c->nruns, 2, g);
+  return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
+}
+
+/* the cluster whose allocated finals hold f */
+uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
+  size_t i = c->ncl ? count_le(c->bf, c->ncl, 1, f) : 0;
+  if (i == 0) return IDC_NONE;
+  i--;
+  return f - c->cl[i].base_final < c->cl[i].capacity ? (uint32_t)i
+                                                     : IDC_NONE;
+}
+
+/* the cluster of s whose allocated gens hold g */
+uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
+                             int64_t g) {
+  size_t i = count_le(s->gens, s->nchain, 1, g);
+  const idc_cluster *k;
+  if (i == 0) return IDC_NONE;
+  k = &c->cl[s->chain[i - 1]];
+  return g - k->base_gen < k->capacity ? s->chain[i - 1] : IDC_NONE;
+}
+
+static int grow (void *pp, size_t *cap, size_t need, size_t size) {
+  void *p;
+  size_t n = *cap ? *cap : 4;
+  if (need <= *cap) return 0;
+  while (n < need) n *= 2;
+  p = realloc(*(void **)pp, n * size);
+  if (!p) return -1;
+  *(void **)pp = p;
+  *cap = n;
+  return 0;
+}
+
+static int grow32 (void *pp, uint32_t *cap, size_t need, size_t size) {
+  size_t k = *cap;
+  if (need > UINT32_MAX / 2 || grow(pp, &k, need, size)) return -1;
+  *cap = (uint32_t)k;
+  return 0;
+}
+
+static void ht_put (ids_idc *c, uint32_t si) {
+  uint32_t i = strhash(c->sess[si].id) & (c->htcap - 1);
+  while (c->ht[i]) i = (i + 1) & (c->htcap - 1);
+  c->ht[i] = si + 1;
+}
+
+/* room for `more` sessions: arrays and a hash at most half full */
+int idc_reserve_sessions (ids_idc *c, uint32_t more) {
+  size_t need = (size_t)c->nsess + more;
+  uint32_t cap = c->sesscap, i;
+  if (grow32(&c->sess, &c->sesscap, need, sizeof *c->sess)) return -1;
+  if (c->sesscap != cap || !c->byn) {
+    uint32_t *b = realloc(c->byn, (size_t)c->sesscap * sizeof *b);
+    if (!b) return -1;
+    c->byn = b;
+  }
+  if (need * 2 > c->htcap) {
+    uint32_t n = c->htcap ? c->htcap : 8, *old = c->ht, oldcap = c->htcap;
+    while ((size_t)n < need * 2) n *= 2;
+    if (!(c->ht = calloc(n, sizeof *c->ht))) {
+      c->ht = old;
+      return -1;
+    }
+    c->htcap = n;
+    for (i = 0; i < oldcap; i++)
+      if (old[i]) ht_put(c, old[i] - 1);
+    free(old);
+  }
+  return 0;
+}
+
+/* after idc_reserve_sessions; takes a copy of id */
+int idc_add_session (ids_idc *c, const char *id, idc_u128 n) {
+  idc_session *s = &c->sess[c->nsess];
+  uint32_t lo = 0, hi = c->nsess;
+  memset(s, 0, sizeof *s);
+  /* a chain with room, so that a new session never needs a second step
+  ** that could fail once it is registered */
+  s->chain = malloc(4 * sizeof *s->chain);
+  s->gens = malloc(4 * sizeof *s->gens);
+  s->id = strdup(id);
+  if (!s->chain || !s->gens || !s->id) {
+    free(s->chain);
+    free(s->gens);
+    free(s->id);
+    memset(s, 0, sizeof *s);
+    return -1;
+  }
+  s->chaincap = 4;
+  s->n = n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (c->sess[c->byn[mid]].n < n) lo = mid + 1;
+    else hi = mid;
+  }
+  memmove(c->byn + lo + 1, c->byn + lo, (c->nsess - lo) * sizeof *c->byn);
+  c->byn[lo] = c->nsess;
+  ht_put(c, c->nsess++);
+  return 0;
+}
+
+/* room for one more cluster, in the final space and in session si */
+int idc_reserve_clusters (ids_idc *c, uint32_t si) {
+  uint32_t cap = c->clcap;
+  if (grow32(&c->cl, &cap, (size_t)c->ncl + 1, sizeof *c->cl)) return -1;
+  if (cap != c->clcap) {
+    int64_t *bf = realloc(c->bf, (size_t)cap * sizeof *bf);
+    if (!bf) return -1;      /* cl grew alone: harmless, clcap unchanged */
+    c->bf = bf;
+    c->clcap = cap;
+  }
+  if (si != IDC_NONE) {
+    idc_session *s = &c->sess[si];
+    cap = s->chaincap;
+    if (grow32(&s->chain, &cap, (size_t)s->nchain + 1, sizeof *s->chain))
+      return -1;
+    if (cap != s->chaincap) {
+      int64_t *g = realloc(s->gens, (size_t)cap * sizeof *g);
+      if (!g) return -1;
+      s->gens = g;
+      s->chaincap = cap;
+    }
+  }
+  return 0;
+}
+
+/* after idc_reserve_clusters: a cluster at the allocated limit */
+int idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
+                     int64_t count) {
+  idc_session *s = &c->sess[si];
+  idc_cluster *k = &c->cl[c->ncl];
+  const idc_cluster *last = c->ncl ? &c->cl[c->ncl - 1] : NULL;
+  const idc_cluster *prev = s->nchain ? &c->cl[s->chain[s->nchain - 1]] : NULL;
+  k->base_final = last ? last->base_final + last->capacity : 0;
+  k->base_gen = prev ? prev->base_gen + prev->capacity : 1;
+  k->capacity = capacity;
+  k->count = count;
+  k->sess = si;
+  c->bf[c->ncl] = k->base_final;
+  s->gens[s->nchain] = k->base_gen;
+  s->chain[s->nchain++] = c->ncl;
+  if (si == 0) c->local_last = c->ncl;
+  c->ncl++;
+  return 0;
+}
+
+/* appends gens start..start+count-1, merging with an adjacent last run */
+int idc_push_run (ids_idc *c, int64_t start, int64_t count) {
+  if (c->nruns && c->runs[c->nruns - 1][0] + c->runs[c->nruns - 1][1]
+                  == start) {
+    c->runs[c->nruns - 1][1] += count;
+    return 0;
+  }
+  if (grow(&c->runs, &c->runcap, c->nruns + 1, sizeof *c->runs)) return -1;
+  c->runs[c->nruns][0] = start;
+  c->runs[c->nruns][1] = count;
+  c->nruns++;
+  return 0;
+}
+
+ids_idc *idc_alloc (void) {
+  ids_idc *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->next_base = 1;
+  c->cluster_size = IDS_IDC_DEFAULT_CLUSTER;
+  c->local_last = IDC_NONE;
+  c->ghost_cl = IDC_NONE;
+  if (idc_reserve_sessions(c, 1)) {
+    ids_idc_free(c);
+    return NULL;
+  }
+  return c;
+}
+
+void ids_idc_free (ids_idc *c) {
+  uint32_t i;
+  if (!c) return;
+  for (i = 0; i < c->nsess; i++) {
+    free(c->sess[i].id);
+    free(c->sess[i].chain);
+    free(c->sess[i].gens);
+  }
+  free(c->sess);
+  free(c->byn);
+  free(c->ht);
+  free(c->cl);
+  free(c->bf);
+  free(c->runs);
+  free(c->rbuf);
+  free(c->ghost_id);
+  free(c);
+}
