@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "slots.h"
 
 /* What an ids_generator holds; nobody outside this file sees it. */
 typedef struct gen {
@@ -45,6 +46,18 @@ typedef struct gen {
                                  sequence, or beside the stepped one) */
   uint8_t wide;               /* time and sequence overflow 64 bits: the
                                  state is state[0..1], under the lock */
+  /* A node value leased as a slot (node fields the caller did not give) */
+  ids_slot *slot;
+  unsigned slotgen;           /* atomic: the slot generation the base
+                                 holds; SLOTBUSY while it changes */
+  uint32_t slotlock;
+  uint64_t limtick;           /* a tick at or before the lease's limit */
+  uint64_t floortick;         /* with hasfloor: issue no tick at or below
+                                 it (the slot's previous holders') */
+  uint8_t hasfloor;
+  uint8_t nslotf;
+  uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
+                                   significant first */
 } gen;
 
 _Static_assert(sizeof(gen) <= sizeof(ids_generator),
@@ -75,13 +88,13 @@ static inline void readnow (const gen *g, int64_t *sec,
   }
 }
 
-/* Clock reading -> tick.  IDS_ERANGE before the epoch or past the field.
-** Whole ticks per second (every unit but odd fractions) need divisions by
-** constants only, which compile to multiplications. */
-static int ticks (const gen *g, uint64_t *t) {
-  int64_t sec, nsec;
+/* A reading of the generator's clock (seconds and ns) -> tick.
+** IDS_ERANGE before the epoch or past the field.  Whole ticks per second
+** (every unit but odd fractions) need divisions by constants only, which
+** compile to multiplications. */
+static inline int tickof (const gen *g, int64_t sec, int64_t nsec,
+                          uint64_t *t) {
   unsigned __int128 q;
-  readnow(g, &sec, &nsec);
   if (g->ops->totick) {
     if (sec < 0) return IDS_ERANGE;
     *t = g->ops->totick((uint64_t)sec, (uint64_t)nsec);
@@ -99,6 +112,13 @@ static int ticks (const gen *g, uint64_t *t) {
   if (q > g->max_tick - g->base_tick) return IDS_ERANGE;
   *t = g->base_tick + (uint64_t)q;
   return IDS_OK;
+}
+
+/* The clock now, as a tick. */
+static int ticks (const gen *g, uint64_t *t) {
+  int64_t sec, nsec;
+  readnow(g, &sec, &nsec);
+  return tickof(g, sec, nsec, t);
 }
 
 static int timefail (const gen *g, ids_error *e) {
@@ -247,6 +267,94 @@ static int settime (gen *g, int64_t epoch_ms, int64_t start,
   return IDS_OK;
 }
 
+/* ------------------------------------------------------------- slots */
+
+#define SLOTBUSY  (~0u)
+
+static void lock (uint32_t *l);
+static void unlock (uint32_t *l);
+
+/* Wall time in the generator's clock (ns) -> the tick holding it; 0 before
+** the epoch, the last tick past the field. */
+static uint64_t tickat (const gen *g, int64_t ns) {
+  int64_t sec = ns / 1000000000, nsec = ns % 1000000000;
+  uint64_t t;
+  if (nsec < 0) nsec += 1000000000, sec--;
+  if (tickof(g, sec, nsec, &t) == IDS_OK) return t;
+  return sec < g->base_sec ? 0 : g->max_tick;
+}
+
+/* The node fields that no option gave: they are the slot's. */
+static void slotfields (gen *g, const ids_optval *o) {
+  const ids_scheme *s = g->s;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    int given = 0;
+    if (f->kind != IDS_KIND_NODE) continue;
+    for (int j = 0; j < s->ngenopts; j++)
+      if (o[j].set && (strcmp(s->genopts[j].name, f->name) == 0 ||
+                       (f->from && strcmp(s->genopts[j].name, f->from) == 0)))
+        given = 1;
+    if (!given) g->slotf[g->nslotf++] = (uint8_t)i;
+  }
+}
+
+/* The slot's number into its node fields, its floor, and then its
+** generation, so that an ID made meanwhile is known to be stale. */
+static void refresh (gen *g) {
+  uint32_t num;
+  int64_t floor;
+  unsigned sgen;
+  uint64_t x;
+  lock(&g->slotlock);
+  ids_slot_state(g->slot, &num, &floor, &sgen);
+  __atomic_store_n(&g->slotgen, SLOTBUSY, __ATOMIC_RELEASE);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  x = num;
+  for (int k = g->nslotf - 1; k >= 0; k--) {   /* least significant first */
+    const ids_field *f = &g->s->fields[g->slotf[k]];
+    ids_value_set(&g->base, f->shift, f->bits, x);
+    x = f->bits >= 64 ? 0 : x >> f->bits;
+  }
+  g->hasfloor = floor > 0;
+  g->floortick = floor > 0 ? tickat(g, floor) : 0;
+  g->limtick = 0;
+  __atomic_store_n(&g->slotgen, sgen, __ATOMIC_RELEASE);
+  unlock(&g->slotlock);
+}
+
+/* Claims the slot that fills the node fields no option gave (option
+** "slots": a store, "local" by default, or "none" to refuse). */
+static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
+                      int64_t start, ids_error *e) {
+  const char *url = ids__options_slots(o), *ns = ids__options_namespace(o);
+  ids_slot_options so = {0};
+  unsigned bits = 0;
+  int r;
+  slotfields(g, vals);
+  if (g->nslotf == 0) return IDS_OK;
+  for (int k = 0; k < g->nslotf; k++) bits += g->s->fields[g->slotf[k]].bits;
+  if (strcmp(url, "none") == 0)
+    return ids_fail(e, IDS_EINVAL, "%s: node field %s not given, and slots "
+                    "= \"none\"", g->s->name,
+                    g->s->fields[g->slotf[0]].name);
+  if (start >= 0 && strcmp(url, "local") != 0 &&
+      strncmp(url, "local:", 6) != 0)
+    return ids_fail(e, IDS_EINVAL, "%s: start_timestamp (Flux's monotonic "
+                    "clock) takes node field %s given, or a local slot: a "
+                    "lease's handover works on wall-clock time", g->s->name,
+                    g->s->fields[g->slotf[0]].name);
+  /* the slot sees the generator's clock (an injected one, in tests) */
+  so.clock_offset_ns = g->clock.now(g->clock.ctx) -
+                       ids_clock_realtime.now(ids_clock_realtime.ctx);
+  r = ids_slot_claim(url, ns ? ns : g->s->name,
+                     bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS, &so,
+                     &g->slot, e);
+  if (r != IDS_OK) return r;
+  refresh(g);
+  return IDS_OK;
+}
+
 /* Suffix mode's state counts ticks from tick0, 2^(56 - seqbits) ticks
 ** before the first clock reading (room for a clock stepped back: some 194
 ** days for SIQ), so that tick and tail fit one word for 2^(64 - seqbits)
@@ -262,16 +370,16 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
   int64_t epoch_ms = s->epoch_ms, start = -1;
   gen *g = G(pub);
   int r;
-  if (o && ids__options_scheme(o) != s)
-    return ids_fail(e, IDS_EINVAL, "%s: options made for scheme %s",
-                    s->name, ids__options_scheme(o)->name);
+  if (o && (ids__options_scheme(o) != s || !ids__options_generator(o)))
+    return ids_fail(e, IDS_EINVAL, "%s: options made %s", s->name,
+                    ids__options_generator(o) ? "for another scheme" :
+                    "by ids_params_init (scheme parameters)");
   memset(pub, 0, sizeof *pub);
   g->s = s;
   g->ops = s->gen ? s->gen : &noops;
   g->policy = (uint8_t)ids__options_policy(o);
   g->qual = s->nquals ? (int64_t)s->quals[0].value : -1;
   if ((r = scanfields(g, e)) != IDS_OK ||
-      (g->ops->check && (r = g->ops->check(s, vals, e)) != IDS_OK) ||
       (r = useopts(g, vals, &epoch_ms, &start, e)) != IDS_OK ||
       (r = settime(g, epoch_ms, start, clock, e)) != IDS_OK)
     return r;
@@ -286,7 +394,7 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
   else g->wide = !g->step && (g->seqbits >= 64 ||
                  g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
-  return IDS_OK;
+  return claimslot(g, o, vals, start, e);
 }
 
 const ids_scheme *ids_generator_scheme (const ids_generator *g) {
@@ -411,7 +519,7 @@ static void fillrand (const gen *g, ids_value *v) {
 }
 
 /* Tick and sequence from the one atomic word, into the layout. */
-static int next_counter (gen *g, ids_value *v, ids_error *e) {
+static int next_counter (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *sf = &g->s->fields[g->seq_field];
   uint64_t tick = 0, seq = 0;
@@ -419,12 +527,12 @@ static int next_counter (gen *g, ids_value *v, ids_error *e) {
           counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, &tick,
                   &seq, e);
   if (r != IDS_OK) return r;
+  *tk = tick;
   if (g->ops->place) {
     *v = g->base;
     g->ops->place(g->s, tick, seq, v);
-    return IDS_OK;
   }
-  if (g->s->bits <= 64) {
+  else if (g->s->bits <= 64) {
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
     v->w[1] = v->w[2] = 0;
   }
@@ -477,7 +585,7 @@ static int stepup (ids_value *r, unsigned bits, uint32_t mask) {
 ** positive step to the first (most significant) random field instead of
 ** drawing a fresh one (so IDs still increase); a new tick draws afresh.
 ** Other random fields are drawn afresh for every ID. */
-static int next_step (gen *g, ids_value *v, ids_error *e) {
+static int next_step (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *rf = &g->s->fields[g->rand_field];
   uint64_t now = 0, last;
@@ -517,6 +625,7 @@ static int next_step (gen *g, ids_value *v, ids_error *e) {
     if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
   }
   if (rc == IDS_OK) {
+    *tk = now;
     g->state[0] = now + 1;
     /* word by word: r was just written so (stepup, fresh), and a 16-byte
     ** load of it would stall on store forwarding */
@@ -583,7 +692,8 @@ static int afterfork (gen *g, ids_error *e) {
 ** whatever they are; each ID takes the smallest tail above the last that
 ** ends in its qualifier's suffix.  A qualifier alone still gets all of its
 ** values in a tick. */
-static int next_suffix (gen *g, int64_t qual, ids_value *v, ids_error *e) {
+static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
+                        ids_error *e) {
   unsigned n;
   uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick, tail;
   int r;
@@ -593,20 +703,91 @@ static int next_suffix (gen *g, int64_t qual, ids_value *v, ids_error *e) {
   r = counter(g, &g->state[0], g->seqbits, g->tick0, MAXOFF(g->seqbits),
               ((uint64_t)1 << n) - 1, suf, &tick, &tail, e);
   if (r != IDS_OK) return r;
+  *tk = tick;
   *v = g->base;
   g->ops->place(g->s, tick, tail, v);
   return IDS_OK;
 }
 
+static inline int dispatch (gen *g, int64_t qual, ids_value *v,
+                            uint64_t *tk, ids_error *e) {
+  if (g->ops->suffix) return next_suffix(g, qual, v, tk, e);
+  return g->step ? next_step(g, v, tk, e) : next_counter(g, v, tk, e);
+}
+
+/* With a leased slot: the lease word is read before the ID is made, and
+** the ID is kept only if its tick is within the lease (at or before its
+** limit, above the slot's previous holders' floor) and the base (the slot
+** number) did not change while it was made.  A discarded ID only skips a
+** value; it was never handed out. */
+static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
+  for (;;) {
+    unsigned sgen = __atomic_load_n(&g->slotgen, __ATOMIC_ACQUIRE);
+    int64_t w = ids_slot_limit(g->slot);
+    uint64_t t = 0;
+    int r;
+    if (w == 0) return ids_slot_fail(g->slot, e);
+    if ((unsigned)(w & IDS_SLOT_GENMASK) != sgen) {
+      refresh(g);
+      continue;
+    }
+    if ((r = dispatch(g, qual, v, &t, e)) != IDS_OK) return r;
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&g->slotgen, __ATOMIC_RELAXED) != sgen) continue;
+    if (g->hasfloor && t <= g->floortick) {
+      if (g->policy == IDS_POLICY_ERROR)
+        return ids_fail(e, IDS_ECLOCK, "%s: slot %u of %s was held until a "
+                        "time the clock has not passed yet (its previous "
+                        "holder's clock was ahead)", g->s->name,
+                        (unsigned)ids_slot_number(g->slot),
+                        ids_slot_store(g->slot));
+      if (waitfor(g, g->floortick + 1) != IDS_OK) return timefail(g, e);
+      continue;
+    }
+    if (t > __atomic_load_n(&g->limtick, __ATOMIC_RELAXED)) {
+      uint64_t lim = tickat(g, w & ~IDS_SLOT_GENMASK);
+      lock(&g->slotlock);       /* limits of one generation only grow */
+      if (g->slotgen == sgen && lim > g->limtick) g->limtick = lim;
+      unlock(&g->slotlock);
+      if (t > lim) return ids_slot_fail(g->slot, e);
+    }
+    return IDS_OK;
+  }
+}
+
 int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
                            ids_error *e) {
   gen *g = G(pub);
+  uint64_t t;
   int r;
+  if (qual != -1 && (qual < 0 || !g->ops->suffix))
+    return ids_fail(e, IDS_EINVAL, "%s: %s qualifier %lld", g->s->name,
+                    g->ops->suffix ? "no" : "IDs of this scheme take no",
+                    (long long)qual);
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
-  if (g->ops->suffix) return next_suffix(g, qual, v, e);
-  return g->step ? next_step(g, v, e) : next_counter(g, v, e);
+  if (__builtin_expect(g->nslotf != 0, 0))
+    return g->slot ? next_leased(g, qual, v, e) :
+           ids_fail(e, IDS_ELEASE, "%s: the generator is closed (its slot "
+                    "was released)", g->s->name);
+  return dispatch(g, qual, v, &t, e);
 }
 
 int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e) {
   return ids_generator_next_as(g, -1, v, e);
+}
+
+int ids_generator_slot (const ids_generator *pub, uint32_t *number,
+                        const char **store) {
+  const gen *g = G(pub);
+  if (g->slot == NULL) return 0;
+  if (number) *number = ids_slot_number(g->slot);
+  if (store) *store = ids_slot_backend_name(g->slot);
+  return 1;
+}
+
+void ids_generator_close (ids_generator *pub) {
+  gen *g = G(pub);
+  if (g->slot) ids_slot_release(g->slot);
+  g->slot = NULL;
+  __atomic_store_n(&g->slotgen, SLOTBUSY, __ATOMIC_RELEASE);
 }

@@ -220,9 +220,6 @@ typedef struct ids_gen_ops {
   int (*suffix) (const ids_scheme *s, uint64_t q, unsigned *n,
                  uint64_t *suf);
   unsigned seqbits;
-  /* Checks generator options (indexed like genopts) beyond their ranges
-  ** (kuid96: a node is required). */
-  int (*check) (const ids_scheme *s, const ids_optval *opts, ids_error *e);
 } ids_gen_ops;
 
 /* A scheme: data (fields, codecs, parameters, options, unit, epoch) plus,
@@ -247,7 +244,8 @@ struct ids_scheme {
   const ids_optdef *params;
   const char *const *param_str;
   int (*open) (const ids_scheme *desc, const ids_optval *params,
-               ids_scheme *out, ids_error *e);
+               ids_scheme *out, ids_error *e);   /* keeps no pointer into
+                                                    params' strings */
   /* text: codecs, default first; decoding with no encoding named
   ** (FLUID's RFC 19 detection; NULL: the default codec) */
   const ids_codec *codecs[IDS_MAXCODECS];
@@ -392,7 +390,7 @@ int ids_fields_compose (const ids_fields *f, ids_value *v, ids_error *e);
 
 /* Generator options (the scheme's own, and every generator's: policy
 ** "hold" or "error", max_ahead_ms) or scheme parameters. */
-typedef struct ids_options { uint64_t opaque_[112]; } ids_options;
+typedef struct ids_options { uint64_t opaque_[128]; } ids_options;
 
 IDS_API
 void ids_options_init (ids_options *o, const ids_scheme *s);
@@ -440,6 +438,17 @@ int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
                            ids_error *e);
 IDS_API
 const ids_scheme *ids_generator_scheme (const ids_generator *g);
+/* The slot that fills the node fields no option gave (option "slots": a
+** store, "local" by default, "none" to refuse): 1 with its number and its
+** store's kind ("local", "redis", "etcd"), or 0 if it has none. */
+IDS_API
+int ids_generator_slot (const ids_generator *g, uint32_t *number,
+                        const char **store);
+/* Releases the generator's slot; the generator makes no more IDs.  Every
+** generator that may hold a slot is closed when done (at process exit the
+** slots are released anyway). */
+IDS_API
+void ids_generator_close (ids_generator *g);
 
 /* A qualifier's value by name, or -1; its name by value, or NULL. */
 IDS_API

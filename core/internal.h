@@ -26,8 +26,11 @@ int ids__hexbytes (const char *h, uint8_t *b, size_t n);
 
 /* What ids_options holds, for the generator and the registry. */
 const ids_scheme *ids__options_scheme (const ids_options *o);
+int ids__options_generator (const ids_options *o);  /* else: parameters */
 const ids_optval *ids__options_values (const ids_options *o);
 int ids__options_policy (const ids_options *o);         /* o may be NULL */
 int64_t ids__options_ahead (const ids_options *o);      /* ms; o may be NULL */
+const char *ids__options_slots (const ids_options *o);
+const char *ids__options_namespace (const ids_options *o);
 
 #endif

@@ -14,8 +14,10 @@
 static const ids_optdef generic[] = {
   {"policy", IDS_OPT_STR, 0, 0, 0},
   {"max_ahead_ms", IDS_OPT_INT, 0, 3600000, 0},
+  {"slots", IDS_OPT_STR, 0, 0, 0},
+  {"slot_namespace", IDS_OPT_STR, 0, 0, 0},
 };
-enum { G_POLICY, G_AHEAD, NGENERIC };
+enum { G_POLICY, G_AHEAD, G_SLOTS, G_NAMESPACE, NGENERIC };
 
 static const char *const policies[] = {"hold", "error"};
 
@@ -186,4 +188,18 @@ int64_t ids__options_ahead (const ids_options *o) {
 
 const ids_scheme *ids__options_scheme (const ids_options *o) {
   return COS(o)->s;
+}
+
+int ids__options_generator (const ids_options *o) {
+  return COS(o)->generator;
+}
+
+/* The "slots" store ("local" when not given) and "slot_namespace" (NULL
+** when not given), as NUL-terminated strings. */
+const char *ids__options_slots (const ids_options *o) {
+  return o && COS(o)->g[G_SLOTS].set ? COS(o)->g[G_SLOTS].s : "local";
+}
+
+const char *ids__options_namespace (const ids_options *o) {
+  return o && COS(o)->g[G_NAMESPACE].set ? COS(o)->g[G_NAMESPACE].s : NULL;
 }

@@ -156,9 +156,11 @@ const ids_scheme *ids_scheme_open (const ids_scheme *d,
   size_t n;
   uint64_t h;
   opened **slot, *o = NULL;
-  if (params && ids__options_scheme(params) != d) {
-    ids_fail(e, IDS_EINVAL, "%s: parameters made for scheme %s", d->name,
-             ids__options_scheme(params)->name);
+  if (params && (ids__options_scheme(params) != d ||
+                 ids__options_generator(params))) {
+    ids_fail(e, IDS_EINVAL, "%s: parameters made %s", d->name,
+             ids__options_generator(params) ? "by ids_options_init "
+             "(generator options)" : "for another scheme");
     return NULL;
   }
   if (d->open == NULL || d->nparams == 0) return d;

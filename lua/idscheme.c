@@ -654,6 +654,23 @@ static int g_next_string (lua_State *L) {
   return 1;
 }
 
+/* g:slot() --> the slot number and its store's kind, or nil */
+static int g_slot (lua_State *L) {
+  lgen *g = checkgen(L, 1);
+  uint32_t n;
+  const char *store;
+  if (!ids_generator_slot(&g->g, &n, &store)) return 0;
+  lua_pushinteger(L, (lua_Integer)n);
+  lua_pushstring(L, store);
+  return 2;
+}
+
+/* g:close(): releases the slot (also __gc and __close) */
+static int g_close (lua_State *L) {
+  ids_generator_close(&checkgen(L, 1)->g);
+  return 0;
+}
+
 static int g_scheme (lua_State *L) {
   pushscheme(L, checkgen(L, 1)->s);
   return 1;
@@ -817,10 +834,12 @@ static const luaL_Reg scheme_meta[] = {
 };
 static const luaL_Reg gen_methods[] = {
   {"next", g_next}, {"next_string", g_next_string}, {"scheme", g_scheme},
+  {"slot", g_slot}, {"close", g_close},
   {NULL, NULL}
 };
 static const luaL_Reg gen_meta[] = {
-  {"__tostring", g_tostring}, {NULL, NULL}
+  {"__tostring", g_tostring}, {"__gc", g_close}, {"__close", g_close},
+  {NULL, NULL}
 };
 static const luaL_Reg id_methods[] = {
   {"encode", i_encode}, {"fields", i_fields}, {"bytes", i_bytes},

@@ -16,6 +16,10 @@ dependencies = { "lua >= 5.1" }
 external_dependencies = {
   SODIUM = { header = "sodium.h", library = "sodium" },
   ZLIB = { header = "zlib.h", library = "z" },
+  -- the slot stores: redis and etcd (over HTTP/JSON)
+  HIREDIS = { header = "hiredis/hiredis.h", library = "hiredis" },
+  CURL = { library = "curl" },     -- Debian: its header is multiarch
+  CJSON = { header = "cjson/cJSON.h", library = "cjson" },
 }
 build = {
   type = "builtin",
@@ -39,6 +43,12 @@ build = {
         "core/layout.c",
         "core/options.c",
         "core/registry.c",
+        "core/slot/keys.c",
+        "core/slot/slot.c",
+        "core/slot/slot_etcd.c",
+        "core/slot/slot_local.c",
+        "core/slot/slot_redis.c",
+        "core/slot/url.c",
         "core/text.c",
         "core/value.c",
         "schemes/builtin.c",
@@ -57,9 +67,12 @@ build = {
       },
       -- the core stays inside the module: luaopen_idscheme is its one export
       defines = { "IDS_HIDDEN" },
-      incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(ZLIB_INCDIR)" },
-      libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)" },
-      libraries = { "sodium", "z", "pthread", "m" },
+      incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(ZLIB_INCDIR)",
+                  "$(HIREDIS_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
+      libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)", "$(HIREDIS_LIBDIR)",
+                  "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
+      libraries = { "sodium", "z", "hiredis", "curl", "cjson", "pthread",
+                    "m" },
     },
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",

@@ -113,14 +113,6 @@ static uint64_t totick (uint64_t sec, uint64_t nsec) {
   return sec * 1024 + (nsec / 1000 >> 10);
 }
 
-/* kuid96's node (or node_name) is required: it is the node's identity. */
-static int check (const ids_scheme *s, const ids_optval *o, ids_error *e) {
-  if (s->nfields == 5 && !o[0].set && !o[1].set)
-    return ids_fail(e, IDS_EINVAL, "%s: a generator needs node_name or "
-                    "node", s->name);
-  return IDS_OK;
-}
-
 /* The generic counter's tick and sequence, into the layout; v holds the
 ** node (the generator's constant bits) already. */
 static void place (const ids_scheme *s, uint64_t tick, uint64_t seq,
@@ -141,7 +133,7 @@ static const ids_layout_ops layout96 = {
 };
 static const ids_gen_ops gen = {
   .totick = totick, .max_tick = ((uint64_t)1 << 20) * 1000000 * 1024 - 1,
-  .place = place, .check = check,
+  .place = place,
 };
 
 /* ---------------------------------------------------------------- text */

@@ -1084,9 +1084,13 @@ describe("kuid", function ()
       assert.is_nil(bad)
     end)
 
-    it("kuid96 requires exactly one of node_name and node", function ()
-      raises("no options", k96.generator, "node", k96)
-      raises("empty options", k96.generator, "node", k96, {})
+    it("kuid96 takes at most one of node_name and node", function ()
+      -- neither: a slot fills the node, unless slots = "none"
+      local g = k96:generator()
+      assert.are.equal((g:slot()), g:next():fields().node)
+      g:close()
+      raises("no node and no slots", k96.generator, "node", k96,
+             { slots = "none" })
       raises("both", k96.generator, "node", k96,
              { node_name = "uid@127.0.0.1", node = 1 })
       raises("node 2^32", k96.generator, "node", k96,

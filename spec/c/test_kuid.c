@@ -795,8 +795,8 @@ static void test_params (void) {
     int code;
     const char *what;
   } gen[] = {
-    {0, NULL, 0, 0, IDS_EINVAL, "no node"},
-    {1, NULL, 0, 0, IDS_EINVAL, "no node"},
+    {0, NULL, 0, 0, IDS_OK, "no node: a local slot"},
+    {1, NULL, 0, 0, IDS_OK, "no node: a local slot"},
     {1, "a@b", 1, 7, IDS_EINVAL, "both node_name and node"},
     {1, NULL, 1, INT64_C(1) << 32, IDS_ERANGE, "node 2^32"},
     {1, NULL, 1, -1, IDS_ERANGE, "node -1"},
@@ -828,6 +828,14 @@ static void test_params (void) {
     if (gen[i].has_node) setopt(K96, o, "node", gen[i].node, NULL);
     CHECKF(gen_init(&g, K96, gen[i].opts ? o : NULL, IDS_POLICY_HOLD,
                               NULL, &e) == gen[i].code, "%s", gen[i].what);
+    if (gen[i].code == IDS_OK) ids_generator_close(&g);
+  }
+  {                                  /* no node, and slots refused */
+    ids_options o;
+    ids_options_init(&o, K96);
+    CHECK(ids_options_set_text(&o, "slots", 5, "none", 4, &e) == IDS_OK);
+    CHECKF(ids_generator_init(&g, K96, &o, NULL, &e) == IDS_EINVAL &&
+           strstr(e.msg, "node"), "%s", e.msg);
   }
   /* kuid64: the generator needs nothing */
   CHECK(gen_init(&g, K64, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK);
