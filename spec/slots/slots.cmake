@@ -33,3 +33,28 @@ foreach(store redis etcd)
     message(STATUS "slots: no ${store} server found: slots_${store} not added")
   endif()
 endforeach()
+
+# Generators that take their node values from slots, every ID collected:
+# locally (16 Lua processes and 8 commands with no node given) and through
+# a lease on each store (an outage shorter than the safe window).
+if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
+  add_test(NAME slots_generators
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(slots_generators PROPERTIES TIMEOUT 300
+                       ENVIRONMENT "LUA=${IDS_LUA54};${IDS_LUA_ENV}")
+  foreach(store redis etcd)
+    if(store STREQUAL "redis")
+      set(bin ${IDS_REDIS_SERVER})
+    else()
+      set(bin ${IDS_ETCD})
+    endif()
+    if(bin)
+      add_test(NAME slots_generators_${store}
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh
+                       ${CMAKE_BINARY_DIR} ${store} ${bin})
+      set_tests_properties(slots_generators_${store} PROPERTIES TIMEOUT 300
+                           RUN_SERIAL TRUE
+                           ENVIRONMENT "LUA=${IDS_LUA54};${IDS_LUA_ENV}")
+    endif()
+  endforeach()
+endif()
