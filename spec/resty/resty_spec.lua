@@ -20,7 +20,7 @@ end
 
 -- Is the slot's lock file free (no open descriptor holds its flock)?
 local function free (dir, name, s)
-  local path = string.format("%s/idscheme-%s-%d.lock", dir, name, s)
+  local path = string.format("%s/%s.%05d", dir, name, s)
   local fd = ffi.C.open(path, 2 + 64, 438)
   assert(fd >= 0, "open " .. path)
   local ok = ffi.C.flock(fd, LOCK_EX + LOCK_NB) == 0
