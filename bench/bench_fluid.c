@@ -20,6 +20,7 @@
 
 static const ids_scheme *fluid;
 static ids_generator gens[NGENS];
+static ids_generator leased[NGENS];     /* node values from local slots */
 static ids_value vals[NVALS];
 
 static void newgen (ids_generator *g, int64_t id) {
@@ -33,14 +34,26 @@ static void newgen (ids_generator *g, int64_t id) {
 
 
 
-/* (2) one id, round-robin over 64 generators */
+/* A generator whose node value comes from a local slot of its own
+** namespace (the lease check on the ID path). */
+static void newleased (ids_generator *g) {
+  ids_options o;
+  ids_error e;
+  ids_options_init(&o, fluid);
+  if (ids_options_set_text(&o, "slot_namespace", 14, "bench_fluid", 11,
+                           &e) != IDS_OK ||
+      ids_generator_init(g, fluid, &o, NULL, &e) != IDS_OK)
+    die("leased generator", &e);
+}
+
+/* (2) one id, round-robin over 64 generators (arg: gens or leased) */
 static void b_next_rr (const void *arg, long n) {
+  ids_generator *gs = (ids_generator *)arg;
   uint64_t acc = 0;
   ids_value v;
   ids_error e;
-  (void)arg;
   for (long i = 0; i < n; i++) {
-    if (ids_generator_next(&gens[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
+    if (ids_generator_next(&gs[i & (NGENS - 1)], &v, &e) != IDS_OK) die("next", &e);
     acc += v.w[0];
   }
   sink += acc;
@@ -341,7 +354,13 @@ int main (int argc, char **argv) {
       die("next", &e);
 
   b_sustained();
-  measure("fluid next (64 generators round-robin)", b_next_rr, NULL, NULL);
+  for (int i = 0; i < NGENS; i++) newleased(&leased[i]);
+  /* side by side, twice each: the lease check costs what A/B shows */
+  for (int k = 0; k < 2; k++) {
+    measure("fluid next (64 generators round-robin)", b_next_rr, gens, NULL);
+    measure("fluid next, node from a local slot (64 round-robin)",
+            b_next_rr, leased, NULL);
+  }
   measure("fluid next + f58 encode (64 generators)", b_next_f58, NULL, NULL);
   measure("  floor: clock_gettime(CLOCK_REALTIME)", b_clock, NULL, NULL);
 

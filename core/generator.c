@@ -695,7 +695,8 @@ static int afterfork (gen *g, ids_error *e) {
 static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
                         ids_error *e) {
   unsigned n;
-  uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick, tail;
+  uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick = 0,
+           tail = 0;
   int r;
   if (g->ops->suffix(g->s, q, &n, &suf) != 0)
     return ids_fail(e, IDS_EINVAL, "%s: %lld is not a qualifier", g->s->name,

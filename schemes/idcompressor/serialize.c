@@ -121,6 +121,7 @@ static int short_blob (reader *r, const char *what) {
 static int read_int (reader *r, const char *what, int64_t lo, int64_t hi,
                      int64_t *v) {
   double d;
+  *v = 0;
   if (r->left == 0) return short_blob(r, what);
   d = get_f(r->p);
   if (!(d >= (double)lo && d <= (double)hi) || d != (double)(int64_t)d)
