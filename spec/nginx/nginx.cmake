@@ -4,7 +4,7 @@ if(TARGET idscheme_luajit AND TARGET idscheme_lua54 AND NOT IDS_SANITIZE)
   find_program(IDS_NGINX nginx PATHS /usr/sbin)
   find_program(IDS_WRK wrk)
   if(IDS_NGINX AND IDS_WRK)
-    foreach(mode resty master)
+    foreach(mode resty redis master)
       add_test(NAME nginx_${mode}
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/run.sh ${CMAKE_BINARY_DIR} ${mode})
       set_tests_properties(nginx_${mode} PROPERTIES TIMEOUT 120

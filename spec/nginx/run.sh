@@ -5,12 +5,13 @@
 # build of the module, drives it with wrk from several connections, sends
 # HUP halfway so that old and new workers overlap, then checks every ID
 # from the responses and the access log (check.lua).  MODE "resty": FLUID
-# through idscheme.resty (slots per worker); "master": a Flax generator
-# created in init_by_lua, before the workers fork.  Never leaves nginx
-# running.
+# through idscheme.resty (local slots per worker); "redis": the same with
+# slots leased from a redis-server this script starts on 127.0.0.1;
+# "master": a Flax generator created in init_by_lua, before the workers
+# fork.  Never leaves nginx or redis running.
 set -u
 PATH=$PATH:/usr/sbin
-build=$(cd "${1:?usage: run.sh BUILDDIR [resty|master]}" && pwd)
+build=$(cd "${1:?usage: run.sh BUILDDIR [resty|redis|master]}" && pwd)
 mode=${2:-resty}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,14 +34,36 @@ stop () {
   fi
   pkill -KILL -f -- "-p $prefix" 2>/dev/null
 }
-trap 'stop; rm -rf "$prefix"' EXIT
+redis_pid=""
+stop_redis () { [ -n "$redis_pid" ] && kill -KILL "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; redis_pid=""; }
+trap 'stop; stop_redis; rm -rf "$prefix"' EXIT
 
 port=$((20000 + RANDOM % 20000))
+slots="local:$prefix/locks"
+if [ "$mode" = redis ]; then
+  command -v redis-server >/dev/null || { echo "redis-server not installed"; echo "0 passed, 1 failed"; exit 1; }
+  rport=$((20000 + RANDOM % 20000))
+  mkdir -p "$prefix/redis"
+  redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no \
+    --daemonize no --dir "$prefix/redis" >"$prefix/logs/redis.log" 2>&1 &
+  redis_pid=$!
+  for _ in $(seq 50); do
+    (exec 3<>/dev/tcp/127.0.0.1/$rport) 2>/dev/null && break
+    sleep 0.1
+  done
+  slots="redis://127.0.0.1:$rport/ngx"
+  # a namespace new to the store makes its first holders wait one lease
+  # TTL (the handover floor): pass it once here, not in a worker
+  LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
+    lua5.4 -e "local g = require('idscheme').scheme('fluid'):generator{ slots = '$slots' }
+               g:next(); g:close()" || { echo "0 passed, 1 failed"; exit 1; }
+  mode=resty
+fi
 case $mode in
   resty)
     scheme=fluid
     init='init_by_lua_block { require "idscheme" }'
-    initw="init_worker_by_lua_block { require('idscheme.resty').init{ scheme = 'fluid', lock_dir = '$prefix/locks' } }"
+    initw="init_worker_by_lua_block { require('idscheme.resty').init{ scheme = 'fluid', slots = '$slots' } }"
     setid='set_by_lua_block $ids_id { return require("idscheme.resty").request_id{ response_header = false } }'
     # request_id in the access phase: header set once, incoming reused on request
     extra='location /reuse/ {
