@@ -14,7 +14,9 @@
 # wrk drives each in turn, A B A B ..., after a short warm-up of each.
 # Settings (environment): NGINX_BENCH_WORKERS (2), NGINX_BENCH_ROUNDS (3),
 # NGINX_BENCH_SECONDS (5), NGINX_BENCH_THREADS (2), NGINX_BENCH_CONNECTIONS
-# (64).  Never leaves nginx running.
+# (64), NGINX_BENCH_SLOTS (local; "redis": the workers' slots are leased
+# from a redis-server this script starts on 127.0.0.1).  Never leaves nginx
+# or redis running.
 set -u
 PATH=$PATH:/usr/sbin
 build=$(cd "${1:?usage: nginx_bench.sh BUILDDIR}" && pwd) || exit 1
@@ -55,8 +57,27 @@ stop () {
   wait "$master" 2>/dev/null
   master=
 }
-trap 'stop; rm -rf "$prefix"' EXIT
+redis_pid=
+trap 'stop; [ -n "$redis_pid" ] && kill -KILL "$redis_pid" 2>/dev/null; rm -rf "$prefix"' EXIT
 trap 'exit 130' INT TERM HUP
+
+slots="local:$prefix/locks"
+if [ "${NGINX_BENCH_SLOTS:-local}" = redis ]; then
+  rport=$((20000 + RANDOM % 20000))
+  mkdir -p "$prefix/redis"
+  redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no \
+    --daemonize no --dir "$prefix/redis" >"$prefix/logs/redis.log" 2>&1 &
+  redis_pid=$!
+  for _ in $(seq 50); do
+    (exec 3<>/dev/tcp/127.0.0.1/$rport) 2>/dev/null && break
+    sleep 0.1
+  done
+  slots="redis://127.0.0.1:$rport/bench"
+  # the namespace's first holders wait one TTL (handover floor): once here
+  LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
+    lua5.4 -e "local g = require('idscheme').scheme('fluid'):generator{ slots = '$slots' }
+               g:next(); g:close()" || exit 1
+fi
 
 port=$((20000 + RANDOM % 20000))
 cat > "$prefix/nginx.conf" <<CONF
@@ -73,7 +94,7 @@ http {
   lua_package_cpath "$build/luajit/?.so;;";
   init_by_lua_block { require "idscheme"; require "idscheme.resty" }
   init_worker_by_lua_block {
-    require("idscheme.resty").init{ scheme = "fluid", lock_dir = "$prefix/locks" }
+    require("idscheme.resty").init{ scheme = "fluid", slots = "$slots" }
   }
   server {
     listen 127.0.0.1:$port;
