@@ -40,9 +40,15 @@ function check(ok, what) {
 }
 
 // ------------------------------------------------------------ the Lua side
+// an instrumented module (sanitizer builds) needs its runtime preloaded in
+// the Lua peer only: node itself is not instrumented
+const peerenv = process.env.IDS_PEER_PRELOAD
+  ? { ...process.env, LD_PRELOAD: process.env.IDS_PEER_PRELOAD,
+      ASAN_OPTIONS: "detect_leaks=0" }
+  : process.env;
 const lua = spawn(process.env.LUA ?? "lua5.4",
                   [path.join(here, "peer.lua"), build],
-                  { stdio: ["pipe", "pipe", "inherit"] });
+                  { stdio: ["pipe", "pipe", "inherit"], env: peerenv });
 const waiting = [];
 createInterface({ input: lua.stdout }).on("line", (line) => {
   waiting.shift()(JSON.parse(line));

@@ -30,7 +30,12 @@ f:close()
 g:close()
 LUA
 gen_lua () {
-  "$lua" "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
+  if [ -n "${IDS_PRELOAD:-}" ]; then
+    LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 \
+      "$lua" "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
+  else
+    "$lua" "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
+  fi
   pids="$pids $!"
 }
 

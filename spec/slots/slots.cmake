@@ -37,11 +37,17 @@ endforeach()
 # Generators that take their node values from slots, every ID collected:
 # locally (16 Lua processes and 8 commands with no node given) and through
 # a lease on each store (an outage shorter than the safe window).
+# sanitizer builds: the runtime is preloaded into the Lua processes only
+# (curl, etcd and redis-server stay as they are)
+set(IDS_GEN_ENV "LUA=${IDS_LUA54}")
+if(IDS_SANITIZE)
+  set(IDS_GEN_ENV "${IDS_GEN_ENV};IDS_PRELOAD=${IDS_LIBASAN}")
+endif()
 if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
   add_test(NAME slots_generators
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(slots_generators PROPERTIES TIMEOUT 300
-                       ENVIRONMENT "LUA=${IDS_LUA54};${IDS_LUA_ENV}")
+                       ENVIRONMENT "${IDS_GEN_ENV}")
   foreach(store redis etcd)
     if(store STREQUAL "redis")
       set(bin ${IDS_REDIS_SERVER})
@@ -54,7 +60,7 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                        ${CMAKE_BINARY_DIR} ${store} ${bin})
       set_tests_properties(slots_generators_${store} PROPERTIES TIMEOUT 300
                            RUN_SERIAL TRUE
-                           ENVIRONMENT "LUA=${IDS_LUA54};${IDS_LUA_ENV}")
+                           ENVIRONMENT "${IDS_GEN_ENV}")
     endif()
   endforeach()
 endif()
