@@ -88,6 +88,7 @@ static int codecof (defined *d, int i, const char *name, unsigned bits,
   c->encode = ids_radix_encode;
   c->decode = ids_radix_decode;
   c->param = r;
+  c->prepare = ids_radix_codec_prepare;
   if (strcmp(name, "dec") == 0)
     r->base = 10, r->digits = IDS_DIGITS_DEC;
   else if (strcmp(name, "hex") == 0)
@@ -126,6 +127,7 @@ static int codecof (defined *d, int i, const char *name, unsigned bits,
     c->encode = ids_uuid_encode;
     c->decode = ids_uuid_decode;
     c->param = NULL;
+    c->prepare = NULL;
     return 1;
   }
   else
@@ -337,7 +339,8 @@ int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
   if (d->s.unit.per_sec_num == 0) d->s.unit = (ids_unit){1000, 1};
   if ((r = ids_scheme_register(&d->s)) != IDS_OK) {
     r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
-                 "exists already" : "cannot be registered: out of memory");
+                 "exists already" : r == IDS_ENOMEM ? "cannot be registered: "
+                 "out of memory" : "is not a well-formed scheme");
     goto fail;
   }
   *out = &d->s;

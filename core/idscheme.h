@@ -105,10 +105,14 @@ typedef int (*ids_decode_fn) (const ids_codec *c, const char *s, size_t n,
                               unsigned bits, ids_value *v, ids_error *e);
 
 struct ids_codec {
-  const char *name;
-  ids_encode_fn encode;
-  ids_decode_fn decode;
+  const char *name;           /* required */
+  ids_encode_fn encode;       /* required */
+  ids_decode_fn decode;       /* required */
   const void *param;          /* the codec's own table (alphabet, prefix) */
+  /* Optional: builds the codec's tables.  Called once for every codec of
+  ** a scheme by ids_scheme_register (under the registry's lock) before the
+  ** scheme is visible; idempotent. */
+  int (*prepare) (const ids_codec *c);
 };
 
 /* ------------------------------------------------------------- layout */
@@ -263,13 +267,16 @@ struct ids_scheme {
 
 IDS_API
 int  ids_init (void);         /* once, before anything else; 0 on success */
+/* Registers a scheme: IDS_EEXIST if the name is taken, IDS_EINVAL if it
+** breaks the contract above (a required member missing, widths out of
+** range), IDS_ENOMEM if a codec's tables could not be built.  Every codec
+** is prepared here. */
 IDS_API
-int  ids_scheme_register (const ids_scheme *s);   /* IDS_EEXIST if taken */
+int  ids_scheme_register (const ids_scheme *s);
 IDS_API
 const ids_scheme *ids_scheme_find (const char *name);
 /* Names in sorted order; returns how many there are (fills at most max:
-** ids_scheme_list(NULL, 0) counts them).  The registry grows as needed; the
-** only refusal of ids_scheme_register besides a taken name is IDS_ENOMEM. */
+** ids_scheme_list(NULL, 0) counts them).  The registry grows as needed. */
 IDS_API
 size_t ids_scheme_list (const char **names, size_t max);
 

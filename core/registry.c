@@ -27,16 +27,40 @@ static size_t search (const char *name, int *found) {
   return lo;
 }
 
+/* What the header marks required, checked once here rather than trusted
+** on every ID. */
+static int wellformed (const ids_scheme *s) {
+  const ids_layout_ops *l = s->layout;
+  if (s->name == NULL || s->nfields < 1 || s->nfields > IDS_MAXFIELDS ||
+      s->ncodecs < 1 || s->ncodecs > IDS_MAXCODECS || s->bits < 1 ||
+      s->bits > IDS_MAXBITS || s->bytes < (s->bits + 7) / 8 ||
+      s->bytes > IDS_MAXBYTES || s->nparams > IDS_MAXOPTS ||
+      s->ngenopts > IDS_MAXOPTS || (s->nparams && s->open == NULL))
+    return 0;
+  if (l && (l->compose == NULL) != (l->decompose == NULL)) return 0;
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].from && (l == NULL || l->hashname == NULL)) return 0;
+  for (int i = 0; i < s->ncodecs; i++)
+    if (s->codecs[i] == NULL || s->codecs[i]->encode == NULL ||
+        s->codecs[i]->decode == NULL)
+      return 0;
+  return !(s->gen && s->gen->suffix && s->gen->place == NULL);
+}
+
 int ids_scheme_register (const ids_scheme *s) {
   int r = IDS_OK, found;
   size_t i;
+  if (!wellformed(s)) return IDS_EINVAL;
   pthread_mutex_lock(&lock);
   i = search(s->name, &found);
   if (found) { r = IDS_EEXIST; goto out; }
+  for (int k = 0; k < s->ncodecs; k++)      /* tables built before use */
+    if (s->codecs[k]->prepare && s->codecs[k]->prepare(s->codecs[k]) !=
+        IDS_OK) { r = IDS_ENOMEM; goto out; }
   if (nschemes == capschemes) {
     size_t cap = capschemes ? 2 * capschemes : 64;
     const ids_scheme **a = realloc(schemes, cap * sizeof *a);
-    if (a == NULL) { r = IDS_ENOMEM; goto out; }   /* the only refusal */
+    if (a == NULL) { r = IDS_ENOMEM; goto out; }
     schemes = a, capschemes = cap;
   }
   memmove(&schemes[i + 1], &schemes[i], (nschemes - i) * sizeof *schemes);

@@ -9,8 +9,7 @@ static ids_radix flax64 = {
   .digits = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 };
 
-static const ids_codec c_flax = {"flax", ids_radix_encode, ids_radix_decode,
-                                 &flax64};
+static const ids_codec c_flax = IDS_RADIX_CODEC("flax", flax64);
 
 const ids_scheme ids_flax = {
   .name = "flax", .bits = 96, .bytes = 12,
@@ -23,7 +22,3 @@ const ids_scheme ids_flax = {
   .unit = {1000, 1},
   .epoch_ms = 1420070400000,
 };
-
-int ids_flax_prepare (void) {
-  return ids_radix_prepare(&flax64);
-}

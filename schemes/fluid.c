@@ -22,16 +22,14 @@ static ids_radix emoji = {
   .base = 576, .width = 4, .digits = ids_emoji_digits, .maxdigits = 7
 };
 
-static const ids_codec c_f58 = {"f58", ids_radix_encode, ids_radix_decode, &f58};
-static const ids_codec c_hex = {"hex", ids_radix_encode, ids_radix_decode, &hex};
+static const ids_codec c_f58 = IDS_RADIX_CODEC("f58", f58);
+static const ids_codec c_hex = IDS_RADIX_CODEC("hex", hex);
 static const ids_codec c_dothex = {"dothex", ids_dothex_encode,
-                                   ids_dothex_decode, NULL};
+                                   ids_dothex_decode, NULL, NULL};
 static const ids_codec c_words = {"words", ids_words_encode,
-                                  ids_words_decode, NULL};
-static const ids_codec c_emoji = {"emoji", ids_radix_encode,
-                                  ids_radix_decode, &emoji};
-static const ids_codec c_f58plain = {"f58_plain", ids_radix_encode,
-                                     ids_radix_decode, &f58plain};
+                                  ids_words_decode, NULL, ids_words_prepare};
+static const ids_codec c_emoji = IDS_RADIX_CODEC("emoji", emoji);
+static const ids_codec c_f58plain = IDS_RADIX_CODEC("f58_plain", f58plain);
 
 /* RFC 19: the first rule that matches picks the form. */
 static const ids_codec *detect (const ids_scheme *s, const char *t,
@@ -70,9 +68,3 @@ const ids_scheme ids_fluid = {
   .epoch_ms = 1735689600000,
   .detect = detect,
 };
-
-int ids_fluid_prepare (void) {
-  ids_radix *const r[] = {&f58, &f58plain, &hex, &emoji};
-  int rc = ids_radix_prepare_all(r, sizeof r / sizeof *r);
-  return rc != IDS_OK ? rc : ids_words_prepare();
-}

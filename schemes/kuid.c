@@ -152,14 +152,10 @@ static ids_radix url_64 = {.base = 64, .width = 1,
 static ids_radix url_96 = {.base = 64, .width = 1,
                            .digits = IDS_DIGITS_B64URL, .fixed = 1};
 
-static const ids_codec c64_b64 = {"b64", ids_radix_encode, ids_radix_decode,
-                                  &b64_64};
-static const ids_codec c96_b64 = {"b64", ids_radix_encode, ids_radix_decode,
-                                  &b64_96};
-static const ids_codec c64_url = {"b64url", ids_radix_encode,
-                                  ids_radix_decode, &url_64};
-static const ids_codec c96_url = {"b64url", ids_radix_encode,
-                                  ids_radix_decode, &url_96};
+static const ids_codec c64_b64 = IDS_RADIX_CODEC("b64", b64_64);
+static const ids_codec c96_b64 = IDS_RADIX_CODEC("b64", b64_96);
+static const ids_codec c64_url = IDS_RADIX_CODEC("b64url", url_64);
+static const ids_codec c96_url = IDS_RADIX_CODEC("b64url", url_96);
 
 /* ------------------------------------------------------------- schemes */
 
@@ -237,8 +233,3 @@ const ids_scheme ids_kuid96 = {
   .layout = &layout96,
   .gen = &gen,
 };
-
-int ids_kuid_prepare (void) {
-  ids_radix *const r[] = {&b64_64, &b64_96, &url_64, &url_96};
-  return ids_radix_prepare_all(r, sizeof r / sizeof *r);
-}

@@ -8,12 +8,7 @@
 #include "codec/codecs.h"
 
 extern const ids_scheme ids_fluid, ids_flax, ids_snowflake, ids_siq;
-int ids_siq_prepare (void);
 extern const ids_scheme ids_kuid64, ids_kuid96;
-int ids_kuid_prepare (void);
 uint32_t ids_phash2_atom (const char *name, size_t n);
-int ids_fluid_prepare (void);
-int ids_flax_prepare (void);
-int ids_snowflake_prepare (void);
 
 #endif

@@ -118,8 +118,7 @@ static ids_radix did = {
   .base = 32, .width = 1, .digits = IDS_DIGITS_B32LOWER, .ndigits = 29,
   .fold = 1, .prefix = "did:siq:", .accept = {"did:siq:", NULL}
 };
-static const ids_codec c_didnum = {"did", ids_radix_encode, ids_radix_decode,
-                                   &did};
+static const ids_codec c_didnum = IDS_RADIX_CODEC("did", did);
 
 static uint32_t crc (const ids_value *v) {
   uint8_t b[14];
@@ -150,13 +149,17 @@ static int did_decode (const ids_codec *c, const char *s, size_t n,
   return IDS_OK;
 }
 
-static const ids_codec c_b64 = {"b64", ids_radix_encode, ids_radix_decode,
-                                &b64};
-static const ids_codec c_cb32 = {"cb32", ids_radix_encode, ids_radix_decode,
-                                 &cb32};
-static const ids_codec c_b32l = {"b32l", ids_radix_encode, ids_radix_decode,
-                                 &b32l};
-static const ids_codec c_did = {"did", did_encode, did_decode, NULL};
+static const ids_codec c_b64 = IDS_RADIX_CODEC("b64", b64);
+static const ids_codec c_cb32 = IDS_RADIX_CODEC("cb32", cb32);
+static const ids_codec c_b32l = IDS_RADIX_CODEC("b32l", b32l);
+/* the did form's own numeral (c_didnum) is prepared with it */
+static int did_prepare (const ids_codec *c) {
+  (void)c;
+  return ids_radix_prepare(&did);
+}
+
+static const ids_codec c_did = {"did", did_encode, did_decode, NULL,
+                                did_prepare};
 
 static const ids_codec *detect (const ids_scheme *s, const char *t,
                                 size_t n) {
@@ -221,8 +224,3 @@ const ids_scheme ids_siq = {
   .nquals = NTYPES,
   .gen = &gen,
 };
-
-int ids_siq_prepare (void) {
-  ids_radix *const r[] = {&b64, &cb32, &b32l, &did};
-  return ids_radix_prepare_all(r, sizeof r / sizeof *r);
-}

@@ -19,12 +19,9 @@ static ids_radix b32l = {
   .base = 32, .width = 1, .digits = IDS_DIGITS_B32LOWER, .fold = 1
 };
 
-static const ids_codec c_b64 = {"b64", ids_radix_encode, ids_radix_decode,
-                                &b64};
-static const ids_codec c_cb32 = {"cb32", ids_radix_encode, ids_radix_decode,
-                                 &cb32};
-static const ids_codec c_b32l = {"b32l", ids_radix_encode, ids_radix_decode,
-                                 &b32l};
+static const ids_codec c_b64 = IDS_RADIX_CODEC("b64", b64);
+static const ids_codec c_cb32 = IDS_RADIX_CODEC("cb32", cb32);
+static const ids_codec c_b32l = IDS_RADIX_CODEC("b32l", b32l);
 
 static const ids_optdef params[] = {
   {"epoch_ms", IDS_OPT_INT, 0, IDS_EPOCH_MAX, 1420070400000},
@@ -59,8 +56,3 @@ const ids_scheme ids_snowflake = {
   .epoch_ms = 1420070400000,
   .open = open,
 };
-
-int ids_snowflake_prepare (void) {
-  ids_radix *const r[] = {&b64, &cb32, &b32l};
-  return ids_radix_prepare_all(r, sizeof r / sizeof *r);
-}

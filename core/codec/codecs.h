@@ -5,7 +5,7 @@
 #ifndef IDS_CODECS_H
 #define IDS_CODECS_H
 
-#include "idscheme.h"
+#include "../internal.h"
 
 /* Positional numbers in any base up to 65536 (dec, hex, base58, base62,
 ** Crockford, sortable base64, base-576 emoji).  A digit is `width` bytes. */
@@ -27,8 +27,15 @@ typedef struct ids_radix {
   int ready;
 } ids_radix;
 
-/* Builds the reverse tables; ids_init calls it for the built-ins. */
+/* Builds the reverse tables (idempotent). */
 int ids_radix_prepare (ids_radix *r);
+/* The same as a codec's prepare (param: its ids_radix). */
+int ids_radix_codec_prepare (const ids_codec *c);
+
+/* A radix codec named `name` over the ids_radix r, prepared when its
+** scheme is registered. */
+#define IDS_RADIX_CODEC(name, r) \
+  {name, ids_radix_encode, ids_radix_decode, &(r), ids_radix_codec_prepare}
 size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
                          unsigned bits, char *out);
 int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
@@ -47,7 +54,7 @@ size_t ids_words_encode (const ids_codec *c, const ids_value *v,
                          unsigned bits, char *out);
 int ids_words_decode (const ids_codec *c, const char *s, size_t n,
                       unsigned bits, ids_value *v, ids_error *e);
-int ids_words_prepare (void);
+int ids_words_prepare (const ids_codec *c);
 
 /* 128 bits as 8-4-4-4-12 lowercase hex; reads either case. */
 size_t ids_uuid_encode (const ids_codec *c, const ids_value *v,
@@ -62,8 +69,6 @@ extern const char *const ids_mn_words[1633];
 ** scheme's width), octal.  Hex reads either case. */
 extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,
                        ids_codec_oct;
-int ids_stock_prepare (void);
-int ids_radix_prepare_all (ids_radix *const *r, size_t n);
 
 /* Shared alphabets. */
 #define IDS_DIGITS_DEC    "0123456789"

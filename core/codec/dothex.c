@@ -20,13 +20,6 @@ size_t ids_dothex_encode (const ids_codec *c, const ids_value *v,
   return (size_t)(p - out);
 }
 
-static int hexval (unsigned char ch) {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  ch |= 0x20;
-  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-  return -1;
-}
-
 int ids_dothex_decode (const ids_codec *c, const char *s, size_t n,
                        unsigned bits, ids_value *v, ids_error *e) {
   uint64_t x = 0;
@@ -40,7 +33,7 @@ int ids_dothex_decode (const ids_codec *c, const char *s, size_t n,
       i++;
     }
     for (; i < n && s[i] != '.'; i++, nd++) {
-      int d = hexval((unsigned char)s[i]);
+      int d = ids__hexval((unsigned char)s[i]);
       if (d < 0)
         return ids_fail(e, IDS_EINVAL, "bad hex digit at %zu", i + 1);
       if (nd == 4)

@@ -58,6 +58,10 @@ int ids_radix_prepare (ids_radix *r) {
   return IDS_OK;
 }
 
+int ids_radix_codec_prepare (const ids_codec *c) {
+  return ids_radix_prepare((ids_radix *)(uintptr_t)c->param);
+}
+
 /* Digits of a fixed-width form, 0 if the width varies. */
 static unsigned fixedwidth (const ids_radix *r, unsigned bits) {
   if (r->ndigits) return r->ndigits;

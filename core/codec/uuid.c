@@ -20,12 +20,6 @@ size_t ids_uuid_encode (const ids_codec *c, const ids_value *v,
   return n;
 }
 
-static int hexval (unsigned char ch) {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  ch |= 0x20;
-  return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-}
-
 int ids_uuid_decode (const ids_codec *c, const char *s, size_t n,
                      unsigned bits, ids_value *v, ids_error *e) {
   uint8_t b[16];
@@ -41,8 +35,8 @@ int ids_uuid_decode (const ids_codec *c, const char *s, size_t n,
       i++;
       continue;
     }
-    if ((hi = hexval((unsigned char)s[i])) < 0 ||
-        (lo = hexval((unsigned char)s[i + 1])) < 0)
+    if ((hi = ids__hexval((unsigned char)s[i])) < 0 ||
+        (lo = ids__hexval((unsigned char)s[i + 1])) < 0)
       return ids_fail(e, IDS_EINVAL, "bad hex digit at %zu",
                       hi < 0 ? i + 1 : i + 2);
     b[j++] = (uint8_t)(hi << 4 | lo);

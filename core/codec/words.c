@@ -24,7 +24,8 @@ static unsigned slot (uint64_t k) {
   return (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 52);   /* 12 bits */
 }
 
-int ids_words_prepare (void) {
+int ids_words_prepare (const ids_codec *c) {
+  (void)c;
   static int ready;
   if (ready) return IDS_OK;
   for (unsigned i = 0; i < NBASE; i++) {
