@@ -339,6 +339,22 @@ void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x)
 
 /* ---------------------------------------------------------- codecs */
 
+/* A codec made by name, for a scheme of `bits` bits in `bytes` bytes:
+** dec, hex (fixed width), base58, base62 (fixed width), crockford (fixed
+** width), base32 and base64url (RFC 4648, no padding), "b64sort:<64
+** ascending ASCII characters>", uuid (128 bits in 16 bytes).  The codec
+** (b->codec) and its tables live in b, which must outlive the scheme that
+** uses it.  IDS_ENOENT for an unknown name, IDS_EINVAL for one that does
+** not fit, with a message. */
+typedef struct ids_codec_buf {
+  ids_codec codec;
+  uint64_t opaque_[96];
+} ids_codec_buf;
+
+IDS_API
+int ids_codec_make (ids_codec_buf *b, const char *name, unsigned bits,
+                    unsigned bytes, ids_error *e);
+
 IDS_API
 const ids_codec *ids_codec_find (const ids_scheme *s, const char *name,
                                  size_t len);

@@ -28,16 +28,20 @@ static ids_scheme tick48 = {
   .epoch_ms = 1577836800000,
 };
 
+/* its codec, made by name; it lives as long as the scheme */
+static ids_codec_buf dec;
+
 int main (void) {
-  const ids_scheme *snowflake;
   ids_generator g;
   ids_options opts;
   ids_error e;
   char text[IDS_TEXTMAX];
   if (ids_init() != IDS_OK) return 1;
-  /* borrow the decimal codec of a built-in: codecs are plain data */
-  snowflake = ids_scheme_find("snowflake");
-  tick48.codecs[0] = ids_codec_find(snowflake, "dec", 3);
+  if (ids_codec_make(&dec, "dec", 48, 6, &e) != IDS_OK) {
+    fprintf(stderr, "%s\n", e.msg);
+    return 1;
+  }
+  tick48.codecs[0] = &dec.codec;
   tick48.ncodecs = 1;
   if (ids_scheme_register(&tick48) != IDS_OK) {
     fprintf(stderr, "tick48: name taken\n");

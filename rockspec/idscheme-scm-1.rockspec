@@ -29,6 +29,7 @@ build = {
         "core/clock.c",
         "core/codec/dothex.c",
         "core/codec/emoji_table.c",
+        "core/codec/make.c",
         "core/codec/radix.c",
         "core/codec/stock.c",
         "core/codec/uuid.c",
