@@ -63,20 +63,8 @@ trap 'exit 130' INT TERM HUP
 
 slots="local:$prefix/locks"
 if [ "${NGINX_BENCH_SLOTS:-local}" = redis ]; then
-  rport=$((20000 + RANDOM % 20000))
-  mkdir -p "$prefix/redis"
-  redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no \
-    --daemonize no --dir "$prefix/redis" >"$prefix/logs/redis.log" 2>&1 &
-  redis_pid=$!
-  for _ in $(seq 50); do
-    (exec 3<>/dev/tcp/127.0.0.1/$rport) 2>/dev/null && break
-    sleep 0.1
-  done
-  slots="redis://127.0.0.1:$rport/bench"
-  # the namespace's first holders wait one TTL (handover floor): once here
-  LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
-    lua5.4 -e "local g = require('idscheme').scheme('fluid'):generator{ slots = '$slots' }
-               g:next(); g:close()" || exit 1
+  . "$root/spec/nginx/redis.sh"
+  redis_start "$prefix" "$build" "$root" bench || exit 1
 fi
 
 port=$((20000 + RANDOM % 20000))

@@ -41,22 +41,8 @@ trap 'stop; stop_redis; rm -rf "$prefix"' EXIT
 port=$((20000 + RANDOM % 20000))
 slots="local:$prefix/locks"
 if [ "$mode" = redis ]; then
-  command -v redis-server >/dev/null || { echo "redis-server not installed"; echo "0 passed, 1 failed"; exit 1; }
-  rport=$((20000 + RANDOM % 20000))
-  mkdir -p "$prefix/redis"
-  redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no \
-    --daemonize no --dir "$prefix/redis" >"$prefix/logs/redis.log" 2>&1 &
-  redis_pid=$!
-  for _ in $(seq 50); do
-    (exec 3<>/dev/tcp/127.0.0.1/$rport) 2>/dev/null && break
-    sleep 0.1
-  done
-  slots="redis://127.0.0.1:$rport/ngx"
-  # a namespace new to the store makes its first holders wait one lease
-  # TTL (the handover floor): pass it once here, not in a worker
-  LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
-    lua5.4 -e "local g = require('idscheme').scheme('fluid'):generator{ slots = '$slots' }
-               g:next(); g:close()" || { echo "0 passed, 1 failed"; exit 1; }
+  . "$here/redis.sh"
+  redis_start "$prefix" "$build" "$root" ngx || { echo "0 passed, 1 failed"; exit 1; }
   mode=resty
 fi
 case $mode in

@@ -16,12 +16,10 @@ set_tests_properties(slots_local PROPERTIES TIMEOUT 120)
 
 find_program(IDS_REDIS_SERVER redis-server)
 find_program(IDS_ETCD etcd)
+set(IDS_STORE_BIN_redis ${IDS_REDIS_SERVER})
+set(IDS_STORE_BIN_etcd ${IDS_ETCD})
 foreach(store redis etcd)
-  if(store STREQUAL "redis")
-    set(bin ${IDS_REDIS_SERVER})
-  else()
-    set(bin ${IDS_ETCD})
-  endif()
+  set(bin ${IDS_STORE_BIN_${store}})
   if(bin)
     add_test(NAME slots_${store}
              COMMAND ${CMAKE_CURRENT_LIST_DIR}/store.sh ${CMAKE_BINARY_DIR}
@@ -49,11 +47,7 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
   set_tests_properties(slots_generators PROPERTIES TIMEOUT 300
                        ENVIRONMENT "${IDS_GEN_ENV}")
   foreach(store redis etcd)
-    if(store STREQUAL "redis")
-      set(bin ${IDS_REDIS_SERVER})
-    else()
-      set(bin ${IDS_ETCD})
-    endif()
+    set(bin ${IDS_STORE_BIN_${store}})
     if(bin)
       add_test(NAME slots_generators_${store}
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh
