@@ -118,152 +118,185 @@ static const char *disorder (const ids_defspec *sp) {
   return NULL;
 }
 
-int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
-                ids_error *e) {
-  static const char *const dflt64[] = {"dec", "hex"}, *const dfltwide[] = {
-    "hex"};
-  const char *const *encodings = sp->encodings;
-  const char *why;
-  defined *d;
-  unsigned total = 0, shift;
-  int nseq = 0, ntime = 0, r, nenc = sp->nencodings, tbits = 0, sbits = 0;
+/* The spec as a whole: its name and counts. */
+static int checkspec (const ids_defspec *sp, ids_error *e) {
   if (sp->name == NULL || sp->name[0] == '\0')
     return bad(e, sp, NULL, "a name is required");
   if (strlen(sp->name) >= IDS_NAMEMAX)
-    return bad(e, sp, NULL, "the name is longer than %lld characters", (long long)(IDS_NAMEMAX - 1));
+    return bad(e, sp, NULL, "the name is longer than %d characters",
+               IDS_NAMEMAX - 1);
   if (ids_scheme_find(sp->name))
     return ids_fail(e, IDS_EEXIST, "scheme '%s' exists already", sp->name);
   if (sp->nfields < 1 || sp->nfields > IDS_MAXFIELDS)
-    return bad(e, sp, NULL, "1..%lld fields are needed", (long long)(IDS_MAXFIELDS));
-  if (nenc < 0 || nenc > IDS_MAXCODECS || (nenc > 0 && encodings == NULL))
-    return bad(e, sp, NULL, "0..%lld encodings are needed", (long long)(IDS_MAXCODECS));
+    return bad(e, sp, NULL, "1..%d fields are needed", IDS_MAXFIELDS);
+  if (sp->nencodings < 0 || sp->nencodings > IDS_MAXCODECS ||
+      (sp->nencodings > 0 && sp->encodings == NULL))
+    return bad(e, sp, NULL, "0..%d encodings are needed", IDS_MAXCODECS);
   if (sp->bytes < 0 || sp->bytes > IDS_MAXBYTES)
-    return bad(e, sp, NULL, "bytes %lld is not 0..20", (long long)(sp->bytes));
-  if ((d = calloc(1, sizeof *d)) == NULL)
-    return ids_fail(e, IDS_ENOMEM, "out of memory");
-  /* fields, most significant first */
-  for (int i = 0; i < sp->nfields; i++) {
-    const ids_fieldspec *f = &sp->fields[i];
-    char nth[16];
-    const char *fn = f->name;
-    if (fn == NULL || fn[0] == '\0') {
-      snprintf(nth, sizeof nth, "#%d", i + 1);   /* name it by position */
-      fn = nth;
-    }
-    size_t k;
-    if (f->name == NULL || f->name[0] == '\0')
-      { r = bad(e, sp, fn, "a name is required"); goto fail; }
-    if (strlen(f->name) >= IDS_NAMEMAX)
-      { r = bad(e, sp, fn, "the name is longer than %lld characters", (long long)(IDS_NAMEMAX - 1)); goto fail; }
-    if (reserved(f->name))
-      { r = bad(e, sp, fn, "'%s' is reserved for a generator option",
-                f->name); goto fail; }
-    for (int j = 0; j < i; j++)
-      if (strcmp(sp->fields[j].name, f->name) == 0)
-        { r = bad(e, sp, fn, "duplicate name"); goto fail; }
-    for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
-      if (f->kind && strcmp(f->kind, kinds[k].name) == 0) break;
-    if (k == sizeof kinds / sizeof *kinds)
-      { r = bad(e, sp, fn, "unknown kind '%s'", f->kind ? f->kind : "(none)"); goto fail; }
-    if (f->bits < 1 || f->bits > IDS_MAXBITS)
-      { r = bad(e, sp, fn, "width %lld is not 1..160 bits", (long long)(f->bits));
-        goto fail; }
-    if (kinds[k].kind != IDS_KIND_RANDOM && f->bits > 64)
-      { r = bad(e, sp, fn, "only random fields may be wider than 64 bits, "
-                "not %lld", (long long)(f->bits)); goto fail; }
-    /* a node's value is a generator option, an int64 */
-    if (kinds[k].kind == IDS_KIND_NODE && f->bits > 63)
-      { r = bad(e, sp, fn, "a node field is at most 63 bits, not %lld", (long long)(f->bits)); goto fail; }
-    if (kinds[k].kind == IDS_KIND_TIME) tbits = (int)f->bits;
-    if (kinds[k].kind == IDS_KIND_SEQUENCE) sbits = (int)f->bits;
-    total += (unsigned)f->bits;
-    if (total > IDS_MAXBITS)
-      { r = bad(e, sp, fn, "the fields add up to more than 160 bits (%lld)", (long long)(total)); goto fail; }
-    if (kinds[k].kind == IDS_KIND_SEQUENCE && ++nseq > 1)
-      { r = bad(e, sp, fn, "a second sequence field"); goto fail; }
-    if (kinds[k].kind == IDS_KIND_TIME && ++ntime > 1)
-      { r = bad(e, sp, fn, "a second time field"); goto fail; }
-    if (kinds[k].kind == IDS_KIND_CONSTANT && f->bits < 64 &&
-        (f->value >> f->bits) != 0)
-      { r = bad(e, sp, fn, "constant %lld does not fit", (long long)((long long)f->value)); goto fail; }
-    if (kinds[k].kind == IDS_KIND_TIME) {
-      ids_unit u;
-      struct timespec now;
-      unsigned __int128 t;
-      if (!unitof(f->unit ? f->unit : "ms", &u))
-        { r = bad(e, sp, fn, "unknown unit '%s'", f->unit); goto fail; }
-      clock_gettime(CLOCK_REALTIME, &now);
-      /* today's time in the field's unit must fit its width */
-      t = ((unsigned __int128)now.tv_sec * 1000 + now.tv_nsec / 1000000);
-      if (f->epoch_ms < 0 || f->epoch_ms > IDS_EPOCH_MAX)
-        { r = bad(e, sp, fn, "epoch %lld ms is out of range", (long long)((long long)f->epoch_ms)); goto fail; }
-      if ((int64_t)t < f->epoch_ms)
-        { r = bad(e, sp, fn, "epoch %lld ms is in the future", (long long)((long long)f->epoch_ms)); goto fail; }
-      t = (t - (uint64_t)f->epoch_ms) * u.per_sec_num / u.per_sec_den / 1000;
-      if (f->bits < 128 && (t >> f->bits) != 0)
-        { r = bad(e, sp, fn, "%lld bits cannot hold today's time", (long long)(f->bits)); goto fail; }
-      d->s.unit = u;
-      d->s.epoch_ms = f->epoch_ms;
-    }
-    if (kinds[k].kind == IDS_KIND_NODE) {
-      ids_optdef *o = &d->genopts[d->s.ngenopts++];
-      if (d->s.ngenopts > IDS_MAXOPTS)
-        { r = bad(e, sp, fn, "more than %lld node fields", (long long)(IDS_MAXOPTS));
-          goto fail; }
-      o->name = d->names[i];
-      o->type = IDS_OPT_INT;
-      o->max = f->bits == 63 ? INT64_MAX : ((int64_t)1 << f->bits) - 1;
-    }
-    memcpy(d->names[i], f->name, strlen(f->name) + 1);
-    d->s.fields[i].name = d->names[i];
-    d->s.fields[i].kind = kinds[k].kind;
-    d->s.fields[i].bits = (uint8_t)f->bits;
-    d->s.fields[i].value = f->value;
+    return bad(e, sp, NULL, "bytes %lld is not 0..20", sp->bytes);
+  return IDS_OK;
+}
+
+/* A time field's unit and epoch: today's time must fit its width. */
+static int timefield (defined *d, const ids_defspec *sp,
+                      const ids_fieldspec *f, const char *fn, ids_error *e) {
+  ids_unit u;
+  struct timespec now;
+  unsigned __int128 t;
+  if (!unitof(f->unit ? f->unit : "ms", &u))
+    return bad(e, sp, fn, "unknown unit '%s'", f->unit);
+  if (f->epoch_ms < 0 || f->epoch_ms > IDS_EPOCH_MAX)
+    return bad(e, sp, fn, "epoch %lld ms is out of range",
+               (long long)f->epoch_ms);
+  clock_gettime(CLOCK_REALTIME, &now);
+  t = (unsigned __int128)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+  if ((int64_t)t < f->epoch_ms)
+    return bad(e, sp, fn, "epoch %lld ms is in the future",
+               (long long)f->epoch_ms);
+  t = (t - (uint64_t)f->epoch_ms) * u.per_sec_num / u.per_sec_den / 1000;
+  if (f->bits < 128 && (t >> f->bits) != 0)
+    return bad(e, sp, fn, "%lld bits cannot hold today's time", f->bits);
+  d->s.unit = u;
+  d->s.epoch_ms = f->epoch_ms;
+  return IDS_OK;
+}
+
+/* Field i: checked alone and against the fields before it, then copied
+** into d (a node field also becomes the generator option of its name). */
+static int onefield (defined *d, const ids_defspec *sp, int i,
+                     unsigned *total, ids_error *e) {
+  const ids_fieldspec *f = &sp->fields[i];
+  char nth[16];
+  const char *fn = f->name;
+  size_t k;
+  ids_kind kind;
+  int r;
+  if (fn == NULL || fn[0] == '\0') {
+    snprintf(nth, sizeof nth, "#%d", i + 1);   /* name it by position */
+    return bad(e, sp, nth, "a name is required");
   }
-  if ((why = disorder(sp)) != NULL)
-    { r = bad(e, sp, NULL, "%s", why); goto fail; }
+  if (strlen(fn) >= IDS_NAMEMAX)
+    return bad(e, sp, fn, "the name is longer than %d characters",
+               IDS_NAMEMAX - 1);
+  if (reserved(fn))
+    return bad(e, sp, fn, "'%s' is reserved for a generator option", fn);
+  for (int j = 0; j < i; j++)
+    if (strcmp(sp->fields[j].name, fn) == 0)
+      return bad(e, sp, fn, "duplicate name");
+  for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    if (f->kind && strcmp(f->kind, kinds[k].name) == 0) break;
+  if (k == sizeof kinds / sizeof *kinds)
+    return bad(e, sp, fn, "unknown kind '%s'", f->kind ? f->kind : "(none)");
+  kind = kinds[k].kind;
+  if (f->bits < 1 || f->bits > IDS_MAXBITS)
+    return bad(e, sp, fn, "width %lld is not 1..160 bits", f->bits);
+  if (kind != IDS_KIND_RANDOM && f->bits > 64)
+    return bad(e, sp, fn, "only random fields may be wider than 64 bits, "
+               "not %lld", f->bits);
+  if (kind == IDS_KIND_NODE && f->bits > 63)   /* its option is an int64 */
+    return bad(e, sp, fn, "a node field is at most 63 bits, not %lld",
+               f->bits);
+  if ((*total += (unsigned)f->bits) > IDS_MAXBITS)
+    return bad(e, sp, fn, "the fields add up to more than 160 bits (%u)",
+               *total);
+  for (int j = 0; j < i; j++)
+    if ((kind == IDS_KIND_SEQUENCE || kind == IDS_KIND_TIME) &&
+        d->s.fields[j].kind == kind)
+      return bad(e, sp, fn, "a second %s field", kind == IDS_KIND_TIME ?
+                 "time" : "sequence");
+  if (kind == IDS_KIND_CONSTANT && f->bits < 64 && (f->value >> f->bits))
+    return bad(e, sp, fn, "constant %lld does not fit", (long long)f->value);
+  if (kind == IDS_KIND_TIME && (r = timefield(d, sp, f, fn, e)) != IDS_OK)
+    return r;
+  if (kind == IDS_KIND_NODE) {
+    ids_optdef *o = &d->genopts[d->s.ngenopts];
+    if (d->s.ngenopts++ == IDS_MAXOPTS)
+      return bad(e, sp, fn, "more than %d node fields", IDS_MAXOPTS);
+    o->name = d->names[i];
+    o->type = IDS_OPT_INT;
+    o->max = f->bits == 63 ? INT64_MAX : ((int64_t)1 << f->bits) - 1;
+  }
+  memcpy(d->names[i], fn, strlen(fn) + 1);
+  d->s.fields[i].name = d->names[i];
+  d->s.fields[i].kind = kind;
+  d->s.fields[i].bits = (uint8_t)f->bits;
+  d->s.fields[i].value = f->value;
+  return IDS_OK;
+}
+
+/* Shifts (most significant first) and widths, from the fields. */
+static int layout (defined *d, const ids_defspec *sp, unsigned total,
+                   ids_error *e) {
+  unsigned shift = total, tbits = 0, sbits = 0;
+  const char *why = disorder(sp);
+  if (why != NULL) return bad(e, sp, NULL, "%s", why);
+  for (int i = 0; i < sp->nfields; i++) {
+    ids_field *f = &d->s.fields[i];
+    shift -= f->bits;
+    f->shift = (uint8_t)shift;
+    if (f->kind == IDS_KIND_TIME) tbits = f->bits;
+    if (f->kind == IDS_KIND_SEQUENCE) sbits = f->bits;
+  }
   if (tbits + sbits > 127)           /* the generator's state: 128 bits */
-    { r = bad(e, sp, NULL, "time and sequence fields of %lld bits in all "
-              "(at most 127)", (long long)(tbits + sbits)); goto fail; }
-  if (nenc == 0) {                   /* the default: dec, hex; hex if wide */
-    encodings = total <= 64 ? dflt64 : dfltwide;
-    nenc = total <= 64 ? 2 : 1;
-  }
-  shift = total;
-  for (int i = 0; i < sp->nfields; i++) {
-    shift -= d->s.fields[i].bits;
-    d->s.fields[i].shift = (uint8_t)shift;
-  }
+    return bad(e, sp, NULL, "time and sequence fields of %u bits in all "
+               "(at most 127)", tbits + sbits);
   d->s.nfields = (uint8_t)sp->nfields;
   d->s.bits = (uint16_t)total;
   d->s.bytes = (uint16_t)(sp->bytes ? sp->bytes : (total + 7) / 8);
-  if (d->s.bytes < (total + 7) / 8 || d->s.bytes > IDS_MAXBYTES)
-    { r = bad(e, sp, NULL, "bytes %lld cannot hold the fields", (long long)(sp->bytes)); goto fail; }
-  /* encodings, the default first */
-  for (int i = 0; i < nenc; i++) {
-    const char *en = encodings[i] ? encodings[i] : "(none)";
+  if (d->s.bytes < (total + 7) / 8)
+    return bad(e, sp, NULL, "bytes %lld cannot hold the fields", sp->bytes);
+  return IDS_OK;
+}
+
+/* The encodings, made by name (none: dec, hex; hex alone above 64 bits),
+** the default first. */
+static int encodings (defined *d, const ids_defspec *sp, ids_error *e) {
+  static const char *const dflt64[] = {"dec", "hex"}, *const dfltwide[] = {
+    "hex"};
+  const char *const *en = sp->encodings;
+  int n = sp->nencodings, k;
+  if (n == 0) {
+    en = d->s.bits <= 64 ? dflt64 : dfltwide;
+    n = d->s.bits <= 64 ? 2 : 1;
+  }
+  for (int i = 0; i < n; i++) {
+    const char *name = en[i] ? en[i] : "(none)";
     ids_error ce;
-    if (ids_codec_make(&d->codecs[i], en, total, d->s.bytes, &ce) != IDS_OK)
-      { r = bad(e, sp, NULL, "%s", ce.msg); goto fail; }
+    if (ids_codec_make(&d->codecs[i], name, d->s.bits, d->s.bytes, &ce) !=
+        IDS_OK)
+      return bad(e, sp, NULL, "%s", ce.msg);
     for (int j = 0; j < i; j++)
       if (strcmp(d->codecs[j].codec.name, d->codecs[i].codec.name) == 0)
-        { r = bad(e, sp, NULL, "encoding '%s' given twice", en);
-          goto fail; }
+        return bad(e, sp, NULL, "encoding '%s' given twice", name);
     d->s.codecs[i] = &d->codecs[i].codec;
   }
-  d->s.ncodecs = (uint8_t)nenc;
-  if (sp->default_encoding) {
-    int k;
-    for (k = 0; k < nenc; k++)
-      if (strcmp(d->codecs[k].codec.name, sp->default_encoding) == 0 ||
-          strcmp(encodings[k], sp->default_encoding) == 0)
-        break;
-    if (k == nenc)
-      { r = bad(e, sp, NULL, "default encoding '%s' is not one of the "
-                "encodings", sp->default_encoding); goto fail; }
-    d->s.codecs[k] = d->s.codecs[0];
-    d->s.codecs[0] = &d->codecs[k].codec;
-  }
+  d->s.ncodecs = (uint8_t)n;
+  if (sp->default_encoding == NULL) return IDS_OK;
+  for (k = 0; k < n; k++)
+    if (strcmp(d->codecs[k].codec.name, sp->default_encoding) == 0 ||
+        (en[k] && strcmp(en[k], sp->default_encoding) == 0))
+      break;
+  if (k == n)
+    return bad(e, sp, NULL, "default encoding '%s' is not one of the "
+               "encodings", sp->default_encoding);
+  d->s.codecs[k] = d->s.codecs[0];
+  d->s.codecs[0] = &d->codecs[k].codec;
+  return IDS_OK;
+}
+
+int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
+                       ids_error *e) {
+  defined *d;
+  unsigned total = 0;
+  int r;
+  if ((r = checkspec(sp, e)) != IDS_OK) return r;
+  if ((d = calloc(1, sizeof *d)) == NULL)
+    return ids_fail(e, IDS_ENOMEM, "out of memory");
+  for (int i = 0; i < sp->nfields; i++)
+    if ((r = onefield(d, sp, i, &total, e)) != IDS_OK) goto fail;
+  if ((r = layout(d, sp, total, e)) != IDS_OK ||
+      (r = encodings(d, sp, e)) != IDS_OK)
+    goto fail;
   memcpy(d->names[IDS_MAXFIELDS], sp->name, strlen(sp->name) + 1);
   d->s.name = d->names[IDS_MAXFIELDS];
   d->s.genopts = d->genopts;

@@ -177,11 +177,9 @@ static const kparams kp[2][6] = {
 
 static int open96 (const ids_scheme *d, const ids_optval *p, ids_scheme *out,
                    ids_error *e) {
-  int64_t i = p[0].set ? p[0].i : 8;
+  /* ids_scheme_open checked the range and filled in the defaults */
+  int64_t i = p[0].i;
   int ph = 0;
-  if (i < 5 || i > 10)
-    return ids_fail(e, IDS_ERANGE, "kuid96 interval must be 5..10, not %lld",
-                    (long long)i);
   if (p[1].set) {
     if (p[1].len == 6 && memcmp(p[1].s, "phash2", 6) == 0) ph = 0;
     else if (p[1].len == 5 && memcmp(p[1].s, "phash", 5) == 0) ph = 1;
