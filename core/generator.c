@@ -55,6 +55,7 @@ typedef struct gen {
   uint64_t floortick;         /* with hasfloor: issue no tick at or below
                                  it (the slot's previous holders') */
   uint8_t hasfloor;
+  uint8_t special;            /* suffix mode or a slot: next_special */
   uint8_t nslotf;
   uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
                                    significant first */
@@ -394,7 +395,9 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
   else g->wide = !g->step && (g->seqbits >= 64 ||
                  g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
-  return claimslot(g, o, vals, start, e);
+  if ((r = claimslot(g, o, vals, start, e)) != IDS_OK) return r;
+  g->special = g->ops->suffix != NULL || g->nslotf != 0;
+  return IDS_OK;
 }
 
 const ids_scheme *ids_generator_scheme (const ids_generator *g) {
@@ -756,9 +759,9 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
   }
 }
 
-int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
-                           ids_error *e) {
-  gen *g = G(pub);
+/* Everything but the plain case: another qualifier, a fork, a scheme
+** whose sequence ends in the qualifier, a leased slot. */
+static int next_special (gen *g, int64_t qual, ids_value *v, ids_error *e) {
   uint64_t t;
   int r;
   if (qual != -1 && (qual < 0 || !g->ops->suffix))
@@ -766,11 +769,22 @@ int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
                     g->ops->suffix ? "no" : "IDs of this scheme take no",
                     (long long)qual);
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
-  if (__builtin_expect(g->nslotf != 0, 0))
+  if (g->nslotf != 0)
     return g->slot ? next_leased(g, qual, v, e) :
            ids_fail(e, IDS_ELEASE, "%s: the generator is closed (its slot "
                     "was released)", g->s->name);
   return dispatch(g, qual, v, &t, e);
+}
+
+int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
+                           ids_error *e) {
+  gen *g = G(pub);
+  uint64_t t;
+  /* one test for the common case, which goes straight to the engine */
+  if (__builtin_expect(qual == -1 && !g->special &&
+                       g->forkgen == ids__forks, 1))
+    return g->step ? next_step(g, v, &t, e) : next_counter(g, v, &t, e);
+  return next_special(g, qual, v, e);
 }
 
 int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e) {
