@@ -418,14 +418,16 @@ static int backwards (const gen *g, ids_error *e) {
 ** The next ID is the smallest at or above both the state and the clock
 ** whose low bits under smask are `suf` (SIQ's type suffix; smask 0 for a
 ** plain sequence).  A tick ahead of the clock that no ID has used yet is
-** taken only within g->ahead; else the clock is awaited.  Callers pass
-** constants where they can, so the plain case compiles to what it needs. */
+** taken only within g->ahead; else the clock is awaited.  A plain
+** sequence (smask 0) may claim up to `want` values of one tick at once:
+** *seq is the first, *got how many.  Callers pass constants where they
+** can, so the plain case compiles to what it needs. */
 static inline int counter (gen *g, uint64_t *state, unsigned sb,
                            uint64_t base, uint64_t maxoff, uint64_t smask,
-                           uint64_t suf, uint64_t *tick, uint64_t *seq,
-                           ids_error *e) {
+                           uint64_t suf, uint64_t want, uint64_t *tick,
+                           uint64_t *seq, uint64_t *got, ids_error *e) {
   const uint64_t seqmask = ((uint64_t)1 << sb) - 1;
-  uint64_t c, id, now, t;
+  uint64_t c, id, now, t, k = 1;
   for (;;) {
     c = __atomic_load_n(state, __ATOMIC_ACQUIRE);
     if (ticks(g, &now) != IDS_OK) return timefail(g, e);
@@ -451,12 +453,17 @@ static inline int counter (gen *g, uint64_t *state, unsigned sb,
       t = id >> sb;
       if (t > maxoff) return timefail(g, e);
     }
-    if (__atomic_compare_exchange_n(state, &c, id + 1, 0,
+    if (want > 1) {                      /* the rest of the tick at most */
+      k = seqmask - (id & seqmask) + 1;
+      if (k > want) k = want;
+    }
+    if (__atomic_compare_exchange_n(state, &c, id + k, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       break;
   }
   *tick = base + t;
   *seq = id & seqmask;
+  *got = k;
   return IDS_OK;
 }
 
@@ -521,16 +528,11 @@ static void fillrand (const gen *g, ids_value *v) {
   }
 }
 
-/* Tick and sequence from the one atomic word, into the layout. */
-static int next_counter (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
+/* Tick and sequence into the layout. */
+static inline void put (const gen *g, uint64_t tick, uint64_t seq,
+                        ids_value *v) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *sf = &g->s->fields[g->seq_field];
-  uint64_t tick = 0, seq = 0;
-  int r = g->wide ? counter_wide(g, &tick, &seq, e) :
-          counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, &tick,
-                  &seq, e);
-  if (r != IDS_OK) return r;
-  *tk = tick;
   if (g->ops->place) {
     *v = g->base;
     g->ops->place(g->s, tick, seq, v);
@@ -545,6 +547,17 @@ static int next_counter (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
     ids_value_set(v, sf->shift, sf->bits, seq);
   }
   if (g->fillrand) fillrand(g, v);
+}
+
+/* Tick and sequence from the one atomic word. */
+static int next_counter (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
+  uint64_t tick = 0, seq = 0, one;
+  int r = g->wide ? counter_wide(g, &tick, &seq, e) :
+          counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, 1,
+                  &tick, &seq, &one, e);
+  if (r != IDS_OK) return r;
+  *tk = tick;
+  put(g, tick, seq, v);
   return IDS_OK;
 }
 
@@ -699,13 +712,13 @@ static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
                         ids_error *e) {
   unsigned n;
   uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick = 0,
-           tail = 0;
+           tail = 0, one;
   int r;
   if (g->ops->suffix(g->s, q, &n, &suf) != 0)
     return ids_fail(e, IDS_EINVAL, "%s: %lld is not a qualifier", g->s->name,
                     (long long)qual);
   r = counter(g, &g->state[0], g->seqbits, g->tick0, MAXOFF(g->seqbits),
-              ((uint64_t)1 << n) - 1, suf, &tick, &tail, e);
+              ((uint64_t)1 << n) - 1, suf, 1, &tick, &tail, &one, e);
   if (r != IDS_OK) return r;
   *tk = tick;
   *v = g->base;
@@ -789,6 +802,30 @@ int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
 
 int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e) {
   return ids_generator_next_as(g, -1, v, e);
+}
+
+/* n IDs: with a plain sequence, one clock read and one claim for as many
+** as the tick has room for; else n calls of the single path. */
+int ids_generator_next_n (ids_generator *pub, ids_value *v, size_t n,
+                          ids_error *e) {
+  gen *g = G(pub);
+  uint64_t t;
+  int r;
+  if (g->special || g->forkgen != ids__forks || g->step || g->wide) {
+    for (; n > 0; n--, v++)
+      if ((r = ids_generator_next_as(pub, -1, v, e)) != IDS_OK) return r;
+    return IDS_OK;
+  }
+  while (n > 0) {
+    uint64_t seq = 0, k = 0;
+    r = counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, n, &t,
+                &seq, &k, e);
+    if (r != IDS_OK) return r;
+    for (uint64_t i = 0; i < k; i++) put(g, t, seq + i, &v[i]);
+    v += k;
+    n -= (size_t)k;
+  }
+  return IDS_OK;
 }
 
 int ids_generator_slot (const ids_generator *pub, uint32_t *number,

@@ -76,4 +76,16 @@ static int ids_tointeger (lua_State *L, int i, lua_Integer *x) {
 #endif
 }
 
+/* luaL_checkinteger, with 5.4's rules under LuaJIT too (7.5 is refused,
+** not truncated). */
+static lua_Integer ids_checkinteger (lua_State *L, int arg) {
+  lua_Integer x = 0;
+  if (!ids_tointeger(L, arg, &x)) {
+    if (lua_type(L, arg) == LUA_TNUMBER)
+      luaL_argerror(L, arg, "number has no integer representation");
+    luaL_typeerror(L, arg, "integer");
+  }
+  return x;
+}
+
 #endif

@@ -60,15 +60,7 @@ static int64_t toint (lua_State *L, int i, const char *what) {
   return v;
 }
 
-static int64_t checkint (lua_State *L, int arg) {
-  int64_t v = 0;
-  if (!isint(L, arg, &v)) {
-    if (lua_type(L, arg) == LUA_TNUMBER)
-      luaL_argerror(L, arg, "number has no integer representation");
-    luaL_typeerror(L, arg, "integer");
-  }
-  return v;
-}
+#define checkint(L, arg)  ((int64_t)ids_checkinteger(L, arg))
 
 /* a string argument without embedded zeros (the core reads C strings) */
 static const char *checktext (lua_State *L, int i, const char *what) {

@@ -654,6 +654,37 @@ static int g_next_string (lua_State *L) {
   return 1;
 }
 
+/* g:next_batch(n) / g:next_strings(n [, encoding]): an array of the next
+** n IDs, or of their texts, taken from the core a block at a time. */
+#define BATCH 256
+
+static int batch (lua_State *L, int strings) {
+  lgen *g = checkgen(L, 1);
+  lua_Integer n = ids_checkinteger(L, 2);
+  const ids_codec *c = strings ? optcodec(L, g->s, 3) : NULL;
+  ids_value v[BATCH];
+  ids_error e;
+  luaL_argcheck(L, n >= 0 && n <= INT_MAX - 1, 2, "count out of range");
+  lua_createtable(L, (int)n, 0);
+  for (lua_Integer i = 0; i < n; ) {
+    size_t k = n - i < BATCH ? (size_t)(n - i) : BATCH;
+    if (ids_generator_next_n(&g->g, v, k, &e) != IDS_OK)
+      return luaL_error(L, "%s", e.msg);
+    for (size_t j = 0; j < k; j++) {
+      if (strings) {
+        char buf[IDS_TEXTMAX];
+        lua_pushlstring(L, buf, ids_scheme_encode(g->s, c, &v[j], buf));
+      }
+      else pushid(L, g->s, &v[j]);
+      lua_rawseti(L, -2, ++i);
+    }
+  }
+  return 1;
+}
+
+static int g_next_batch (lua_State *L) { return batch(L, 0); }
+static int g_next_strings (lua_State *L) { return batch(L, 1); }
+
 /* g:slot() --> the slot number and its store's kind, or nil */
 static int g_slot (lua_State *L) {
   lgen *g = checkgen(L, 1);
@@ -833,7 +864,8 @@ static const luaL_Reg scheme_meta[] = {
   {"__tostring", s_tostring}, {NULL, NULL}
 };
 static const luaL_Reg gen_methods[] = {
-  {"next", g_next}, {"next_string", g_next_string}, {"scheme", g_scheme},
+  {"next", g_next}, {"next_string", g_next_string},
+  {"next_batch", g_next_batch}, {"next_strings", g_next_strings}, {"scheme", g_scheme},
   {"slot", g_slot}, {"close", g_close},
   {NULL, NULL}
 };

@@ -31,6 +31,9 @@ ids_c_test(test_generators2 300)
 # generator and define defects (items 1-12, issue 16): injected clocks,
 # fork with a busy thread, define refusals
 ids_c_test(test_gen_defects 300)
+# the bulk call: 2 threads, batches of 1..5000 mixed with single calls,
+# every ID collected (13 M IDs; FLUID's 1024 per ms paces its 2 M)
+ids_c_test(test_bulk 300)
 ids_c_test(test_registry 60)
 # what ids_scheme_register checks and prepares for a scheme written in C
 ids_c_test(test_registry_contract 60)
