@@ -58,6 +58,7 @@ build = {
         "schemes/kuid.c",
         "schemes/siq.c",
         "schemes/snowflake.c",
+        "schemes/idcompressor/b64.c",
         "schemes/idcompressor/compressor.c",
         "schemes/idcompressor/lookup.c",
         "schemes/idcompressor/serialize.c",

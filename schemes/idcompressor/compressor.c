@@ -259,7 +259,7 @@ int ids_idc_finalize_range (ids_idc *c, const ids_idc_range *r,
     if (r->first_gen_count != 1) return out_of_order(e, 1, r->first_gen_count);
     if (si != IDC_NONE) n = c->sess[si].n;
     if (collides(c, n, si, 1, size + cnt)) return collision(e, "0x758");
-    if (idc_reserve_clusters(c, si)) return nomem(e);
+    if (idc_reserve_clusters(c, 1, si, 1)) return nomem(e);
     if (si == IDC_NONE) {
       if (idc_add_session(c, r->session_id, n)) return nomem(e);
       si = c->nsess - 1;
@@ -284,7 +284,7 @@ int ids_idc_finalize_range (ids_idc *c, const ids_idc_range *r,
   }
   if (collides(c, c->sess[si].n, si, k->base_gen + k->capacity, over + size))
     return collision(e, "0x758");
-  if (idc_reserve_clusters(c, si)) return nomem(e);
+  if (idc_reserve_clusters(c, 1, si, 1)) return nomem(e);
   k = &c->cl[c->sess[si].chain[c->sess[si].nchain - 1]];
   k->count = k->capacity;
   return idc_add_cluster(c, si, over + size, over);
@@ -315,7 +315,7 @@ static int ghost_generate (ids_idc *c, int64_t *id, ids_error *e) {
     else if (collides(c, n, si, 1, 1))
       return ids_fail(e, IDS_EEXIST, "generate: the ghost session's "
                       "cluster would overlap another session (0x758)");
-    if (idc_reserve_clusters(c, si)) return nomem(e);
+    if (idc_reserve_clusters(c, 1, si, 1)) return nomem(e);
     if (si == IDC_NONE) {
       if (idc_add_session(c, c->ghost_id, n)) return nomem(e);
       si = c->nsess - 1;

@@ -9,36 +9,43 @@
 ** blob is an error and never a partial compressor.
 */
 #include <endian.h>
-#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "idc.h"
 
 /* words are little-endian whatever the host */
-static void put_u (unsigned char *p, uint64_t v) {
-  v = htole64(v);
-  memcpy(p, &v, 8);
-}
-
 static uint64_t get_u (const unsigned char *p) {
   uint64_t v;
   memcpy(&v, p, 8);
   return le64toh(v);
 }
 
-static void put_f (unsigned char *p, int64_t v) {
+/* The writer turns words into text as it goes, 1.5 KB at a time (a
+** multiple of 3 bytes, so that no padding comes before the end), so that
+** no copy of the binary blob is made. */
+#define WWORDS 192
+
+typedef struct writer {
+  char *o;                      /* the next character */
+  unsigned n;                   /* words in w */
+  unsigned char w[8 * WWORDS];
+} writer;
+
+static void put_u (writer *wr, uint64_t v) {
+  v = htole64(v);
+  memcpy(wr->w + 8 * wr->n, &v, 8);
+  if (++wr->n == WWORDS) {
+    wr->o += idc_b64_encode(wr->o, wr->w, sizeof wr->w);
+    wr->n = 0;
+  }
+}
+
+static void put_f (writer *wr, int64_t v) {
   double d = (double)v;
   uint64_t u;
   memcpy(&u, &d, 8);
-  put_u(p, u);
-}
-
-static double get_f (const unsigned char *p) {
-  uint64_t u = get_u(p);
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
+  put_u(wr, u);
 }
 
 static int nomem (ids_error *e) {
@@ -48,8 +55,8 @@ static int nomem (ids_error *e) {
 int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
                        ids_error *e) {
   uint32_t *widx, nw = 0, i;
-  size_t words, nbytes, b64;
-  unsigned char *buf, *p;
+  size_t words, b64;
+  writer w;
   char *text;
   *out = NULL;
   if (c->ghost)
@@ -61,76 +68,125 @@ int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
     widx[i] = with_session || c->sess[i].nchain ? nw++ : IDC_NONE;
   words = 4 + 2 * (size_t)nw + 3 * (size_t)c->ncl
           + (with_session ? 3 + 2 * c->nruns : 0);
-  nbytes = words * 8;
-  b64 = sodium_base64_ENCODED_LEN(nbytes, sodium_base64_VARIANT_ORIGINAL);
-  buf = malloc(nbytes);
-  text = malloc(b64);
-  if (!buf || !text) {
+  b64 = (words * 8 + 2) / 3 * 4;
+  if (!(text = malloc(b64 + 1))) {
     free(widx);
-    free(buf);
-    free(text);
     return nomem(e);
   }
-  p = buf;
-  put_f(p, 2), p += 8;
-  put_f(p, with_session ? 1 : 0), p += 8;
-  put_f(p, nw), p += 8;
-  put_f(p, c->ncl), p += 8;
+  w.o = text;
+  w.n = 0;
+  put_f(&w, 2);
+  put_f(&w, with_session ? 1 : 0);
+  put_f(&w, nw);
+  put_f(&w, c->ncl);
   for (i = 0; i < c->nsess; i++) {
     if (widx[i] == IDC_NONE) continue;
-    put_u(p, (uint64_t)c->sess[i].n), p += 8;
-    put_u(p, (uint64_t)(c->sess[i].n >> 64)), p += 8;
+    put_u(&w, (uint64_t)c->sess[i].n);
+    put_u(&w, (uint64_t)(c->sess[i].n >> 64));
   }
   for (i = 0; i < c->ncl; i++) {
-    put_f(p, widx[c->cl[i].sess]), p += 8;
-    put_f(p, c->cl[i].capacity), p += 8;
-    put_f(p, c->cl[i].count), p += 8;
+    put_f(&w, widx[c->cl[i].sess]);
+    put_f(&w, c->cl[i].capacity);
+    put_f(&w, c->cl[i].count);
   }
   if (with_session) {
     size_t r;
-    put_f(p, c->gen_count), p += 8;
-    put_f(p, c->next_base), p += 8;
-    put_f(p, (int64_t)c->nruns), p += 8;
+    put_f(&w, c->gen_count);
+    put_f(&w, c->next_base);
+    put_f(&w, (int64_t)c->nruns);
     for (r = 0; r < c->nruns; r++) {
-      put_f(p, c->runs[r][0]), p += 8;
-      put_f(p, c->runs[r][1]), p += 8;
+      put_f(&w, c->runs[r][0]);
+      put_f(&w, c->runs[r][1]);
     }
   }
-  sodium_bin2base64(text, b64, buf, nbytes, sodium_base64_VARIANT_ORIGINAL);
+  w.o += idc_b64_encode(w.o, w.w, 8 * w.n);
   free(widx);
-  free(buf);
   *out = text;
-  *len = b64 - 1;
+  *len = b64;
   return IDS_OK;
 }
 
 /* ------------------------------------------------------------ reading */
 
+/* The reader decodes the text as it goes, a few KB at a time, so that no
+** copy of the binary blob is made.  Text that is not base64 is an error
+** where it is met. */
+#define RWORDS 384                /* 3 KB of words from 4 KB of text */
+
 typedef struct reader {
-  const unsigned char *p;
-  size_t left;          /* words */
+  const char *t, *text;     /* text not yet decoded; all of it */
+  size_t tleft, len;
+  size_t left;              /* words not yet read */
+  unsigned k, n;            /* the next word in b, words in b */
   ids_error *e;
+  unsigned char b[8 * RWORDS];
 } reader;
+
+static int not_base64 (reader *r) {
+  return ids_fail(r->e, IDS_EINVAL, "deserialize: '%.40s%s' is not base64",
+                  r->text, r->len > 40 ? "..." : "");
+}
+
+static int refill (reader *r) {
+  size_t chars = r->tleft < RWORDS / 3 * 32 ? r->tleft : RWORDS / 3 * 32;
+  size_t nb;
+  /* padding is only at the very end */
+  if (idc_b64_decode(r->b, r->t, chars, &nb) ||
+      (chars < r->tleft && nb != chars / 4 * 3))
+    return not_base64(r);
+  r->t += chars;
+  r->tleft -= chars;
+  r->k = 0;
+  r->n = (unsigned)(nb / 8);
+  return IDS_OK;
+}
+
+/* the next word; the caller checked that there is one */
+static inline int word (reader *r, uint64_t *w) {
+  int rc;
+  if (r->k == r->n && (rc = refill(r)) != IDS_OK) return rc;
+  *w = get_u(r->b + 8 * r->k++);
+  r->left--;
+  return IDS_OK;
+}
 
 static int short_blob (reader *r, const char *what) {
   return ids_fail(r->e, IDS_EINVAL, "deserialize: the blob ends inside %s "
                   "(0x9d9)", what);
 }
 
-/* a count or index: a float64 holding an integer in lo..hi */
-static int read_int (reader *r, const char *what, int64_t lo, int64_t hi,
-                     int64_t *v) {
+static int not_int (reader *r, const char *what, double d, int64_t lo,
+                    int64_t hi) {
+  return ids_fail(r->e, IDS_EINVAL, "deserialize: %s is %.17g, not an "
+                  "integer in %lld..%lld", what, d, (long long)lo,
+                  (long long)hi);
+}
+
+static double as_double (uint64_t u) {
   double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
+/* a count or index: a float64 holding an integer in lo..hi (both within
+** 0..2^53, where every integer is a double); inline, since a document
+** has three per cluster */
+static inline int read_int (reader *r, const char *what, int64_t lo,
+                            int64_t hi, int64_t *v) {
+  uint64_t u;
+  double d;
+  int64_t x;
+  int rc;
   *v = 0;
-  if (r->left == 0) return short_blob(r, what);
-  d = get_f(r->p);
-  if (!(d >= (double)lo && d <= (double)hi) || d != (double)(int64_t)d)
-    return ids_fail(r->e, IDS_EINVAL, "deserialize: %s is %.17g, not an "
-                    "integer in %lld..%lld", what, d, (long long)lo,
-                    (long long)hi);
-  *v = (int64_t)d;
-  r->p += 8;
-  r->left--;
+  if (__builtin_expect(r->left == 0, 0)) return short_blob(r, what);
+  if ((rc = word(r, &u)) != IDS_OK) return rc;
+  d = as_double(u);
+  if (__builtin_expect(!(d >= 0 && d <= 9007199254740992.0), 0))
+    return not_int(r, what, d, lo, hi);
+  x = (int64_t)d;
+  if (__builtin_expect((double)x != d || x < lo || x > hi, 0))
+    return not_int(r, what, d, lo, hi);
+  *v = x;
   return IDS_OK;
 }
 
@@ -141,52 +197,101 @@ static int resume_error (ids_error *e, const char *id) {
 
 static int read_sessions (ids_idc *c, reader *r, int64_t ns) {
   int64_t i;
+  int rc;
   if ((size_t)ns > r->left / 2) return short_blob(r, "the sessions");
   if (idc_reserve_sessions(c, (uint32_t)ns)) return nomem(r->e);
   for (i = 0; i < ns; i++) {
     char id[IDS_IDC_UUID_LEN + 1];
-    uint64_t lo = get_u(r->p), hi = get_u(r->p + 8);
-    idc_u128 n = (idc_u128)hi << 64 | lo;
+    uint64_t lo, hi;
+    idc_u128 n;
     uint32_t p;
+    if ((rc = word(r, &lo)) != IDS_OK || (rc = word(r, &hi)) != IDS_OK)
+      return rc;
     if (hi >> 58)
       return ids_fail(r->e, IDS_EINVAL, "deserialize: session %lld's number "
                       "is above 2^122", (long long)i);
+    n = (idc_u128)hi << 64 | lo;
     idc_format(n, id);
     p = idc_pred_session(c, n);
     if ((p != IDC_NONE && c->sess[p].n == n)
         || idc_find_session(c, id) != IDC_NONE)
       return resume_error(r->e, id);
     if (idc_add_session(c, id, n)) return nomem(r->e);
-    r->p += 16;
-    r->left -= 2;
   }
   return IDS_OK;
 }
 
+/* A cluster's three words straight from the buffer when they are all
+** there and good (integers: session index in 0..smax, capacity in
+** 1..cmax, count in 0..capacity); 0 leaves them to read_int, which says
+** what is wrong. */
+static inline int quick3 (reader *r, double smax, double cmax, int64_t *si,
+                          int64_t *cap, int64_t *cnt) {
+  const unsigned char *p = r->b + 8 * r->k;
+  double a = as_double(get_u(p)), b = as_double(get_u(p + 8)),
+         d = as_double(get_u(p + 16));
+  if (!(a >= 0 && a <= smax && b >= 1 && b <= cmax && d >= 0 && d <= b))
+    return 0;
+  *si = (int64_t)a, *cap = (int64_t)b, *cnt = (int64_t)d;
+  if ((double)*si != a || (double)*cap != b || (double)*cnt != d) return 0;
+  r->k += 3;
+  r->left -= 3;
+  return 1;
+}
+
+/* Two passes: the first checks every cluster into the room reserved for
+** them and counts each session's, so that every array grows once; the
+** second links them. */
 static int read_clusters (ids_idc *c, reader *r, int64_t nc, uint32_t off) {
-  int64_t i, limit = 0;
+  idc_cluster *raw;
+  uint32_t *per;
+  int64_t i, limit = 0, *gens;
+  int rc = IDS_OK;
   if ((size_t)nc > r->left / 3) return short_blob(r, "the clusters");
+  if (idc_reserve_clusters(c, (uint32_t)nc, IDC_NONE, 0)) return nomem(r->e);
+  raw = &c->cl[c->ncl];
+  per = calloc(c->nsess, sizeof *per);
+  gens = calloc(c->nsess, sizeof *gens);    /* each session's gens so far */
+  if (!per || !gens) {
+    rc = nomem(r->e);
+    goto done;
+  }
   for (i = 0; i < nc; i++) {
     int64_t si, cap, cnt;
-    int rc;
-    idc_session *s;
-    if ((rc = read_int(r, "a cluster's session index", 0,
-                       (int64_t)c->nsess - off - 1, &si))
-        || (rc = read_int(r, "a cluster's capacity", 1,
-                          IDC_MAX_SAFE - limit, &cap))
-        || (rc = read_int(r, "a cluster's count", 0, cap, &cnt)))
-      return rc;
-    s = &c->sess[si + off];
-    if (s->nchain && c->cl[s->chain[s->nchain - 1]].base_gen
-                     + c->cl[s->chain[s->nchain - 1]].capacity
-                     > IDC_MAX_SAFE - cap)
-      return ids_fail(r->e, IDS_EINVAL, "deserialize: a session has more "
-                      "than 2^53-1 IDs");
-    if (idc_reserve_clusters(c, (uint32_t)(si + off))) return nomem(r->e);
-    idc_add_cluster(c, (uint32_t)(si + off), cap, cnt);
+    if (r->n - r->k >= 3 && quick3(r, (double)c->nsess - off - 1,
+                                   (double)(IDC_MAX_SAFE - limit), &si,
+                                   &cap, &cnt))
+      ;
+    else if ((rc = read_int(r, "a cluster's session index", 0,
+                            (int64_t)c->nsess - off - 1, &si))
+             || (rc = read_int(r, "a cluster's capacity", 1,
+                               IDC_MAX_SAFE - limit, &cap))
+             || (rc = read_int(r, "a cluster's count", 0, cap, &cnt)))
+      goto done;
+    si += off;
+    if (per[si] && gens[si] >= IDC_MAX_SAFE - cap) {
+      rc = ids_fail(r->e, IDS_EINVAL, "deserialize: a session has more "
+                    "than 2^53-1 IDs");
+      goto done;
+    }
+    gens[si] += cap;
+    per[si]++;
     limit += cap;
+    raw[i].sess = (uint32_t)si;
+    raw[i].capacity = cap;
+    raw[i].count = cnt;
   }
-  return IDS_OK;
+  for (uint32_t s = 0; s < c->nsess; s++)
+    if (idc_reserve_clusters(c, 0, s, per[s])) {
+      rc = nomem(r->e);
+      goto done;
+    }
+  for (i = 0; i < nc; i++)   /* cluster ncl is raw[i]: its values first */
+    idc_add_cluster(c, raw[i].sess, raw[i].capacity, raw[i].count);
+done:
+  free(per);
+  free(gens);
+  return rc;
 }
 
 static int read_local (ids_idc *c, reader *r) {
@@ -213,21 +318,27 @@ static int read_local (ids_idc *c, reader *r) {
   return IDS_OK;
 }
 
-static int decode (const char *text, size_t len, unsigned char **bin,
-                   size_t *n, ids_error *e) {
-  if (!(*bin = malloc(len / 4 * 3 + 3))) return nomem(e);
-  if (sodium_base642bin(*bin, len / 4 * 3 + 3, text, len, NULL, n, NULL,
-                        sodium_base64_VARIANT_ORIGINAL))
-    return ids_fail(e, IDS_EINVAL, "deserialize: '%.40s%s' is not base64",
-                    text, len > 40 ? "..." : "");
-  if (*n % 8)
+/* The words the text holds, from its length and padding. */
+static int open_reader (reader *r, const char *text, size_t len,
+                        ids_error *e) {
+  size_t pad = 0, nb;
+  r->t = r->text = text;
+  r->tleft = r->len = len;
+  r->k = r->n = 0;
+  r->e = e;
+  if (len % 4) return not_base64(r);
+  if (len > 0) pad = (text[len - 1] == '=') + (text[len - 2] == '=');
+  nb = len / 4 * 3 - pad;
+  if (nb % 8)
     return ids_fail(e, IDS_EINVAL, "deserialize: %zu bytes is not a whole "
-                    "number of 8-byte words", *n);
+                    "number of 8-byte words", nb);
+  r->left = nb / 8;
   return IDS_OK;
 }
 
 static int read_all (ids_idc *c, reader *r, const char *new_id) {
   int64_t version = 0, ns = 0, nc = 0;
+  uint64_t u;
   double local;
   uint32_t off = 0;
   int rc;
@@ -241,8 +352,8 @@ static int read_all (ids_idc *c, reader *r, const char *new_id) {
     return ids_fail(r->e, IDS_EINVAL, "deserialize: unknown version %lld",
                     (long long)version);
   if (r->left == 0) return short_blob(r, "the header");
-  local = get_f(r->p);
-  r->p += 8, r->left--;
+  if ((rc = word(r, &u))) return rc;
+  local = as_double(u);
   if ((rc = read_int(r, "the session count", 0, UINT32_MAX / 4, &ns))
       || (rc = read_int(r, "the cluster count", 0, UINT32_MAX / 4, &nc)))
     return rc;
@@ -266,31 +377,29 @@ static int read_all (ids_idc *c, reader *r, const char *new_id) {
   if (r->left)
     return ids_fail(r->e, IDS_EINVAL, "deserialize: %zu words left over "
                     "(0x75f)", r->left);
+  /* the rest of the text, if any, is base64 too (its words are counted
+  ** above: none are left) */
   return IDS_OK;
 }
 
 int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
                          const char *new_session_id, ids_error *e) {
-  unsigned char *bin = NULL;
-  size_t n = 0;
   ids_idc *c = NULL;
-  reader r;
+  reader *r;
   int rc;
   *out = NULL;
   if (text == NULL) return ids_fail(e, IDS_EINVAL, "deserialize: missing text");
-  if ((rc = decode(text, len, &bin, &n, e))) goto done;
+  if (!(r = malloc(sizeof *r))) return nomem(e);
+  if ((rc = open_reader(r, text, len, e))) goto done;
   if (!(c = idc_alloc())) {
     rc = nomem(e);
     goto done;
   }
-  r.p = bin;
-  r.left = n / 8;
-  r.e = e;
-  if ((rc = read_all(c, &r, new_session_id))) goto done;
+  if ((rc = read_all(c, r, new_session_id))) goto done;
   *out = c;
   c = NULL;
 done:
   ids_idc_free(c);
-  free(bin);
+  free(r);
   return rc;
 }

@@ -159,9 +159,10 @@ int idc_add_session (ids_idc *c, const char *id, idc_u128 n) {
 }
 
 /* room for one more cluster, in the final space and in session si */
-int idc_reserve_clusters (ids_idc *c, uint32_t si) {
+/* room for `more` clusters in all, `n` of them in session si's chain */
+int idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si, uint32_t n) {
   uint32_t cap = c->clcap;
-  if (grow32(&c->cl, &cap, (size_t)c->ncl + 1, sizeof *c->cl)) return -1;
+  if (grow32(&c->cl, &cap, (size_t)c->ncl + more, sizeof *c->cl)) return -1;
   if (cap != c->clcap) {
     int64_t *bf = realloc(c->bf, (size_t)cap * sizeof *bf);
     if (!bf) return -1;      /* cl grew alone: harmless, clcap unchanged */
@@ -171,7 +172,7 @@ int idc_reserve_clusters (ids_idc *c, uint32_t si) {
   if (si != IDC_NONE) {
     idc_session *s = &c->sess[si];
     cap = s->chaincap;
-    if (grow32(&s->chain, &cap, (size_t)s->nchain + 1, sizeof *s->chain))
+    if (grow32(&s->chain, &cap, (size_t)s->nchain + n, sizeof *s->chain))
       return -1;
     if (cap != s->chaincap) {
       int64_t *g = realloc(s->gens, (size_t)cap * sizeof *g);
