@@ -24,6 +24,19 @@ static inline int ids__hexval (unsigned char ch) {
 }
 int ids__hexbytes (const char *h, uint8_t *b, size_t n);
 
+/* base64, standard alphabet, padded (b64.c).  Encode writes
+** 4 * ceil(n / 3) characters and a NUL and returns their count; decode
+** writes at most len / 4 * 3 bytes, sets *n and returns 0, or -1 for text
+** that is not base64.  The _at forms choose the code, for tests: 0 scalar,
+** 1 SSSE3, 2 AVX2 (at most what the CPU has). */
+size_t ids__b64_encode (char *out, const unsigned char *in, size_t n);
+int ids__b64_decode (unsigned char *out, const char *text, size_t len,
+                     size_t *n);
+size_t ids__b64_encode_at (int level, char *out, const unsigned char *in,
+                           size_t n);
+int ids__b64_decode_at (int level, unsigned char *out, const char *text,
+                        size_t len, size_t *n);
+
 /* What ids_options holds, for the generator and the registry. */
 const ids_scheme *ids__options_scheme (const ids_options *o);
 int ids__options_generator (const ids_options *o);  /* else: parameters */

@@ -26,6 +26,7 @@ build = {
   modules = {
     idscheme = {
       sources = {
+        "core/b64.c",
         "core/clock.c",
         "core/codec/dothex.c",
         "core/codec/emoji_table.c",
@@ -58,7 +59,6 @@ build = {
         "schemes/kuid.c",
         "schemes/siq.c",
         "schemes/snowflake.c",
-        "schemes/idcompressor/b64.c",
         "schemes/idcompressor/compressor.c",
         "schemes/idcompressor/lookup.c",
         "schemes/idcompressor/serialize.c",

@@ -37,7 +37,8 @@ ids_c_test(test_bulk 300)
 ids_c_test(test_registry 60)
 # what ids_scheme_register checks and prepares for a scheme written in C
 ids_c_test(test_registry_contract 60)
-# the id-compressor's base64 against libsodium's, at every code level
+# the core's base64 (id-compressor, etcd) against libsodium's, at every
+# code level
 ids_c_test(test_b64 60)
 # id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
 ids_c_test(test_idcompressor 120)

@@ -21,8 +21,8 @@
 
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
-#include <sodium.h>
 
+#include "internal.h"
 #include "slot_internal.h"
 
 #define MAXREPLY  (16u << 20)   /* 2^16 keys, base64, with headers */
@@ -52,11 +52,11 @@ static int getint (const cJSON *o, const char *name, int64_t *v) {
 /* Decodes a base64 member into out (NUL-terminated); its length or -1. */
 static long getb64 (const cJSON *o, const char *name, char *out, size_t n) {
   const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
-  size_t len;
+  size_t len, tl;
   if (!cJSON_IsString(x) || n == 0) return -1;
-  if (sodium_base642bin((unsigned char *)out, n - 1, x->valuestring,
-                        strlen(x->valuestring), NULL, &len, NULL,
-                        sodium_base64_VARIANT_ORIGINAL) != 0)
+  tl = strlen(x->valuestring);
+  if (tl / 4 * 3 > n - 1 ||
+      ids__b64_decode((unsigned char *)out, x->valuestring, tl, &len) != 0)
     return -1;
   out[len] = '\0';
   return (long)len;
@@ -233,10 +233,12 @@ static int post (estore *s, const ids_slot_req *q, const char *path,
   return IDS_OK;
 }
 
-/* base64 of a string, into out (at least 4/3 of it + 4) */
+/* base64 of a string, into out (n: at least 4/3 of it + 4; a string
+** too long for out is cut, and then no key the store holds) */
 static const char *b64 (char *out, size_t n, const char *s) {
-  return sodium_bin2base64(out, n, (const unsigned char *)s, strlen(s),
-                           sodium_base64_VARIANT_ORIGINAL);
+  size_t len = strlen(s), max = (n - 1) / 4 * 3;
+  ids__b64_encode(out, (const unsigned char *)s, len < max ? len : max);
+  return out;
 }
 
 #define B64MAX  (2 * IDS_SLOT_URLMAX)

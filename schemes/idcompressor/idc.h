@@ -64,17 +64,4 @@ int  idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si,
 int  idc_push_run (ids_idc *c, int64_t start, int64_t count);
 ids_idc *idc_alloc (void);
 
-/* b64.c: base64 (standard, padded); encode writes 4 * ceil(n / 3)
-** characters and a NUL, returns their count; decode writes len / 4 * 3
-** bytes at most, sets *n, returns 0, or -1 for text that is not base64 */
-size_t idc_b64_encode (char *out, const unsigned char *in, size_t n);
-int idc_b64_decode (unsigned char *out, const char *text, size_t len,
-                    size_t *n);
-/* the same with the code for a level, for tests: 0 scalar, 1 SSSE3,
-** 2 AVX2 (at most what the CPU has) */
-size_t idc_b64_encode_at (int level, char *out, const unsigned char *in,
-                          size_t n);
-int idc_b64_decode_at (int level, unsigned char *out, const char *text,
-                       size_t len, size_t *n);
-
 #endif

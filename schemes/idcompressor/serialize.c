@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "idc.h"
+#include "internal.h"
 
 /* words are little-endian whatever the host */
 static uint64_t get_u (const unsigned char *p) {
@@ -36,7 +37,7 @@ static void put_u (writer *wr, uint64_t v) {
   v = htole64(v);
   memcpy(wr->w + 8 * wr->n, &v, 8);
   if (++wr->n == WWORDS) {
-    wr->o += idc_b64_encode(wr->o, wr->w, sizeof wr->w);
+    wr->o += ids__b64_encode(wr->o, wr->w, sizeof wr->w);
     wr->n = 0;
   }
 }
@@ -99,7 +100,7 @@ int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
       put_f(&w, c->runs[r][1]);
     }
   }
-  w.o += idc_b64_encode(w.o, w.w, 8 * w.n);
+  w.o += ids__b64_encode(w.o, w.w, 8 * w.n);
   free(widx);
   *out = text;
   *len = b64;
@@ -131,7 +132,7 @@ static int refill (reader *r) {
   size_t chars = r->tleft < RWORDS / 3 * 32 ? r->tleft : RWORDS / 3 * 32;
   size_t nb;
   /* padding is only at the very end */
-  if (idc_b64_decode(r->b, r->t, chars, &nb) ||
+  if (ids__b64_decode(r->b, r->t, chars, &nb) ||
       (chars < r->tleft && nb != chars / 4 * 3))
     return not_base64(r);
   r->t += chars;

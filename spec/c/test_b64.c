@@ -1,5 +1,6 @@
 /*
-** test_b64.c: the id-compressor's base64 (schemes/idcompressor/b64.c)
+** test_b64.c: the core's base64 (core/b64.c: id-compressor documents,
+** etcd)
 ** against libsodium's, which it replaced for speed: at every code level
 ** (scalar, SSSE3, AVX2: those the CPU has), for every length up to 700,
 ** the same text out, the same bytes back, and the same verdict on text
@@ -14,7 +15,7 @@
 
 #include "idscheme.h"
 #include "test.h"
-#include "../../schemes/idcompressor/idc.h"
+#include "internal.h"
 
 #define MAXN 700
 #define TEXTN (MAXN / 3 * 4 + 8)
@@ -30,7 +31,7 @@ static int sodium_dec (unsigned char *out, const char *t, size_t len,
 static int same (int lv, const char *t, size_t len) {
   static unsigned char a[MAXN + 16], b[MAXN + 16];
   size_t na = 0, nb = 0;
-  int ra = idc_b64_decode_at(lv, a, t, len, &na);
+  int ra = ids__b64_decode_at(lv, a, t, len, &na);
   int rb = sodium_dec(b, t, len, &nb);
   for (size_t i = 0; i < len; i++)
     if ((unsigned char)t[i] >= 0x80) return ra != 0;
@@ -47,7 +48,7 @@ int main (void) {
     for (size_t n = 0; n <= MAXN; n++) {
       size_t len;
       randombytes_buf(in, n);
-      len = idc_b64_encode_at(lv, ours, in, n);
+      len = ids__b64_encode_at(lv, ours, in, n);
       sodium_bin2base64(ref, sizeof ref, in, n,
                         sodium_base64_VARIANT_ORIGINAL);
       if (len != strlen(ref) || strcmp(ours, ref) != 0) enc_bad++;

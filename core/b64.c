@@ -1,5 +1,6 @@
 /*
-** b64.c: base64, standard alphabet, padded, for serialized documents.
+** b64.c: base64, standard alphabet, padded: the id-compressor's
+** serialized documents, etcd's keys and values.
 **
 ** A document of 4,000 clusters is 150 KB of text, and the reference's
 ** serialize and deserialize take 0.17 and 0.26 ms: a constant-time coder
@@ -15,7 +16,7 @@
 #include <endian.h>
 #include <string.h>
 
-#include "idc.h"
+#include "internal.h"
 
 #define CH(v)  ((v) < 26 ? 'A' + (v) : (v) < 52 ? 'a' + (v) - 26 : \
                 (v) < 62 ? '0' + (v) - 52 : (v) == 62 ? '+' : '/')
@@ -256,12 +257,12 @@ static int level (int want) {
   return want < have ? want : have;
 }
 
-size_t idc_b64_encode_at (int want, char *out, const unsigned char *in,
+size_t ids__b64_encode_at (int want, char *out, const unsigned char *in,
                           size_t n) {
   return level(want) >= 1 ? enc_ssse3(out, in, n) : enc_scalar(out, in, n);
 }
 
-int idc_b64_decode_at (int want, unsigned char *out, const char *text,
+int ids__b64_decode_at (int want, unsigned char *out, const char *text,
                        size_t len, size_t *n) {
   *n = 0;
   switch (level(want)) {
@@ -273,13 +274,13 @@ int idc_b64_decode_at (int want, unsigned char *out, const char *text,
 
 #else
 
-size_t idc_b64_encode_at (int want, char *out, const unsigned char *in,
+size_t ids__b64_encode_at (int want, char *out, const unsigned char *in,
                           size_t n) {
   (void)want;
   return enc_scalar(out, in, n);
 }
 
-int idc_b64_decode_at (int want, unsigned char *out, const char *text,
+int ids__b64_decode_at (int want, unsigned char *out, const char *text,
                        size_t len, size_t *n) {
   (void)want;
   return dec_scalar(out, text, len, n);
@@ -287,11 +288,11 @@ int idc_b64_decode_at (int want, unsigned char *out, const char *text,
 
 #endif
 
-size_t idc_b64_encode (char *out, const unsigned char *in, size_t n) {
-  return idc_b64_encode_at(2, out, in, n);
+size_t ids__b64_encode (char *out, const unsigned char *in, size_t n) {
+  return ids__b64_encode_at(2, out, in, n);
 }
 
-int idc_b64_decode (unsigned char *out, const char *text, size_t len,
+int ids__b64_decode (unsigned char *out, const char *text, size_t len,
                     size_t *n) {
-  return idc_b64_decode_at(2, out, text, len, n);
+  return ids__b64_decode_at(2, out, text, len, n);
 }
