@@ -439,6 +439,10 @@ static int64_t nowms (void) {
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static void digits (char *p, int64_t x, int n) {
+  while (n--) p[n] = (char)('0' + x % 10), x /= 10;
+}
+
 /* ISO-8601 UTC with milliseconds.  Days to a civil date by the
 ** proleptic Gregorian 400-year cycle (146097 days), March-based years. */
 static void oiso (int64_t ms) {
@@ -456,11 +460,31 @@ static void oiso (int64_t ms) {
   d = doy - (153 * mp + 2) / 5 + 1;
   m = mp < 10 ? mp + 3 : mp - 9;
   y += m <= 2;
-  p = oroom(40);
-  olen += (size_t)snprintf(p, 40, "%04" PRId64 "-%02d-%02dT%02d:%02d:%02d."
-                           "%03dZ", y, (int)m, (int)d, (int)(r / 3600000),
-                           (int)(r / 60000 % 60), (int)(r / 1000 % 60),
-                           (int)(r % 1000));
+  if (y < 0 || y > 9999) {              /* no ID's time; say it plainly */
+    p = oroom(40);
+    olen += (size_t)snprintf(p, 40, "%+" PRId64 "-%02d-%02dT%02d:%02d:"
+                             "%02d.%03dZ", y, (int)m, (int)d,
+                             (int)(r / 3600000), (int)(r / 60000 % 60),
+                             (int)(r / 1000 % 60), (int)(r % 1000));
+    return;
+  }
+  /* by hand: millions of lines, and snprintf cost more than the rest */
+  p = oroom(24);
+  digits(p, y, 4);
+  p[4] = '-';
+  digits(p + 5, m, 2);
+  p[7] = '-';
+  digits(p + 8, d, 2);
+  p[10] = 'T';
+  digits(p + 11, r / 3600000, 2);
+  p[13] = ':';
+  digits(p + 14, r / 60000 % 60, 2);
+  p[16] = ':';
+  digits(p + 17, r / 1000 % 60, 2);
+  p[19] = '.';
+  digits(p + 20, r % 1000, 3);
+  p[23] = 'Z';
+  olen += 24;
 }
 
 /* "3 h ago", "in 2 d", "now" */
