@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "idscheme.h"
 #include "lua.h"
@@ -420,10 +421,11 @@ static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
   unsigned __int128 m;
   for (int i = 0; i < s->nfields && nt < 3; i++)
     if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
-  if (nt == 1) {
+  if (nt == 1 && s->unit.per_sec_num == 1000 && s->unit.per_sec_den == 1)
+    m = (unsigned __int128)x[t[0]] + (uint64_t)s->epoch_ms;   /* ms: most */
+  else if (nt == 1)
     m = (unsigned __int128)x[t[0]] * 1000 * s->unit.per_sec_den /
         s->unit.per_sec_num + (uint64_t)s->epoch_ms;
-  }
   else if (nt == 3)
     m = ((unsigned __int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 +
         x[t[2]] / 1000;
@@ -916,28 +918,54 @@ static int candidates (const char *t, size_t n, const char *enc, cand *cs,
   return nc;
 }
 
-/* The inputs: the words, or standard input's lines (streamed). */
+/* The inputs: the words, or standard input's lines, streamed: read in
+** large blocks, and what is written so far goes out before a read that
+** may wait (so that `tail -f log | idscheme inspect` answers each line). */
 typedef struct input {
   char **words;
   int nwords, i;
-  char *line;
-  size_t cap;
+  char *buf;
+  size_t cap, start, end;     /* unread bytes: buf[start..end) */
+  int eof;
   long lineno;                /* 0 for words */
 } input;
 
 static int nextinput (input *in, const char **t, size_t *n) {
-  ssize_t len;
+  char *nl;
   if (in->words) {
     if (in->i >= in->nwords) return 0;
     *t = in->words[in->i++];
     *n = strlen(*t);
     return 1;
   }
-  if ((len = getline(&in->line, &in->cap, stdin)) < 0) return 0;
+  while ((nl = memchr(in->buf + in->start, '\n', in->end - in->start))
+         == NULL) {
+    ssize_t r;
+    if (in->eof) {
+      if (in->start == in->end) return 0;
+      nl = in->buf + in->end;           /* a last line without newline */
+      break;
+    }
+    if (in->start > 0) {                /* keep the partial line */
+      memmove(in->buf, in->buf + in->start, in->end - in->start);
+      in->end -= in->start;
+      in->start = 0;
+    }
+    if (in->end + 1 >= in->cap) {       /* + 1: room for a final NUL */
+      in->cap = in->cap ? 2 * in->cap : 1 << 16;
+      if ((in->buf = realloc(in->buf, in->cap)) == NULL) die("out of memory");
+    }
+    oflush();
+    do r = read(0, in->buf + in->end, in->cap - 1 - in->end);
+    while (r < 0 && errno == EINTR);
+    if (r < 0) die("standard input: %s", strerror(errno));
+    if (r == 0) in->eof = 1;
+    in->end += (size_t)r;
+  }
   in->lineno++;
-  if (len > 0 && in->line[len - 1] == '\n') len--;
-  *t = in->line;
-  *n = (size_t)len;
+  *t = in->buf + in->start;
+  *n = (size_t)(nl - *t);
+  in->start = nl < in->buf + in->end ? (size_t)(nl - in->buf) + 1 : in->end;
   return 1;
 }
 
@@ -1212,6 +1240,7 @@ static void help (const char *cmd) {
 int main (int argc, char **argv) {
   args a;
   memset(&a, 0, sizeof a);
+  setvbuf(stdout, NULL, _IONBF, 0);     /* obuf is the buffer */
   if (ids_init() != IDS_OK) die("cannot initialise libsodium");
   for (; argc >= 2 && argv[1][0] == '-'; argc--, argv++) {
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {

@@ -180,6 +180,11 @@ print "ok"
 LUA
 lua "$tmp/vectors.lua" "$src/spec/vectors/fluid.json" "$ids" "$tmp/vtexts"
 
+# streamed: a line is answered while standard input stays open
+(echo 01ARZ3NDEKTSV4RRFFQ69G5FAV; sleep 4) | timeout 2 "$ids" inspect > "$tmp/stream"
+grep -q "^01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)$" "$tmp/stream" && ok ||
+  bad "inspect holds its answer until standard input ends"
+
 # ------------------------------------------------------------ bad inputs
 good1=$(head -1 "$tmp/ulid.ids") good2=$(head -1 "$tmp/ksuid.ids")
 printf '%s\nflux!\n%s\n' "$good1" "$good2" | "$ids" inspect > "$tmp/out" 2> "$tmp/err"
