@@ -938,7 +938,8 @@ static int nextinput (input *in, const char **t, size_t *n) {
     *n = strlen(*t);
     return 1;
   }
-  while ((nl = memchr(in->buf + in->start, '\n', in->end - in->start))
+  while (in->start == in->end ||       /* (no memchr of a NULL buf) */
+         (nl = memchr(in->buf + in->start, '\n', in->end - in->start))
          == NULL) {
     ssize_t r;
     if (in->eof) {
@@ -1134,7 +1135,7 @@ static int cmd_inspect (int argc, char **argv, args *a) {
     if (a->json) ojsonobj(t, n, cs, nc);
     else ohuman(t, n, cs, nc, now);
   }
-  oflush();
+  free(in.buf);
   return bad;
 }
 
@@ -1170,7 +1171,7 @@ static int cmd_convert (int argc, char **argv, args *a) {
                               oroom(IDS_TEXTMAX + 1));
     ochar('\n');
   }
-  oflush();
+  free(in.buf);
   return bad;
 }
 
