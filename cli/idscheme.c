@@ -817,6 +817,15 @@ static void knowschemes (const args *a) {
   free(names);
 }
 
+/* An encoding some scheme considered has (else a usage error). */
+static void knowncodec (const char *enc) {
+  if (enc == NULL) return;
+  if (nknown == 1) { codecof(known[0].s, enc); return; }
+  for (int i = 0; i < nknown; i++)
+    if (ids_codec_find(known[i].s, enc, strlen(enc))) return;
+  die("no scheme has encoding '%s'", enc);
+}
+
 typedef struct cand {
   const ischeme *k;
   const ids_codec *c;
@@ -1111,11 +1120,8 @@ static int cmd_inspect (int argc, char **argv, args *a) {
   size_t n;
   int bad = 0;
   parse(argc, argv, a, "sepj");
-  if (a->enc && !a->scheme) {           /* the form must exist somewhere */
-    loadall();
-  }
   knowschemes(a);
-  if (a->scheme && a->enc) codecof(known[0].s, a->enc);
+  knowncodec(a->enc);
   startinput(&in, a);
   while (nextinput(&in, &t, &n)) {
     const char *t0 = t;
@@ -1148,8 +1154,8 @@ static int cmd_convert (int argc, char **argv, args *a) {
   parse(argc, argv, a, "setp");
   if (a->to == NULL) die("%s: --to ENCODING is required", a->cmd);
   knowschemes(a);
-  if (a->scheme) codecof(known[0].s, a->to);
-  if (a->scheme && a->enc) codecof(known[0].s, a->enc);
+  knowncodec(a->to);
+  knowncodec(a->enc);
   startinput(&in, a);
   while (nextinput(&in, &t, &n)) {
     const char *t0 = t;

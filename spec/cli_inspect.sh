@@ -236,6 +236,7 @@ printf '%s\nnope\n' "$good1" | "$ids" convert --to uuid > "$tmp/out" 2> "$tmp/er
 rc=$?
 if [ $rc = 1 ] && [ "$(wc -l < "$tmp/out")" = 1 ] && grep -q 'line 2: "nope"' "$tmp/err"
 then ok; else bad "convert: bad line"; cat "$tmp/out" "$tmp/err"; fi
+expect "inspect -e across schemes" 0 "ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
 expect "convert to a form the scheme lacks" 1 "has encoding" "$ids" convert --to emoji 01ARZ3NDEKTSV4RRFFQ69G5FAV
 
 # ------------------------------------------------------------ usage errors
@@ -252,6 +253,8 @@ usage "convert needs --to" "--to ENCODING is required" "$ids" convert x
 usage "convert to an unknown encoding" "unknown encoding 'nope' for fluid" "$ids" convert -s fluid --to nope x
 usage "inspect unknown scheme" "unknown scheme 'nope'" "$ids" inspect -s nope x
 usage "inspect unknown encoding" "unknown encoding 'nope' for fluid" "$ids" inspect -s fluid -e nope x
+usage "inspect -e of no scheme" "no scheme has encoding 'nope'" "$ids" inspect -e nope x
+usage "convert --to of no scheme" "no scheme has encoding 'nope'" "$ids" convert --to nope x
 usage "new needs a scheme" "new: missing scheme name" "$ids" new
 usage "--json does not apply to new" "option --json does not apply to new" "$ids" new fluid --json
 usage "-n does not apply to inspect" "option -n does not apply to inspect" "$ids" inspect -n 3 x
