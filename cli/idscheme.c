@@ -340,8 +340,8 @@ static int hasname (const ids_optdef *d, int n, const char *name, size_t len) {
   return 0;
 }
 
-/* A -p name neither the scheme's parameters nor any generator option
-** know: the core's words and every valid name. */
+/* A -p name neither the scheme's parameters nor (with s) any generator
+** option know: the core's words and every valid name. */
 static void badname (const ids_scheme *d, const ids_scheme *s,
                      const char *msg) {
   char list[1024];
@@ -350,8 +350,8 @@ static void badname (const ids_scheme *d, const ids_scheme *s,
 #define ADD(nm) k += (size_t)snprintf(list + k, k < sizeof list ? \
                                       sizeof list - k : 0, " %s", (nm))
   for (int i = 0; i < d->nparams; i++) ADD(d->params[i].name);
-  for (int i = 0; i < s->ngenopts; i++) ADD(s->genopts[i].name);
-  for (int i = 0; generic_opts[i]; i++) ADD(generic_opts[i]);
+  for (int i = 0; s && i < s->ngenopts; i++) ADD(s->genopts[i].name);
+  for (int i = 0; s && generic_opts[i]; i++) ADD(generic_opts[i]);
 #undef ADD
   die("%s (valid names:%s)", msg, list);
 }
@@ -388,15 +388,15 @@ static const ids_scheme *openscheme (const args *a, ids_options *o,
       if (hasname(s->genopts, s->ngenopts, w, len))
         die("generator option '%s' does not apply to %s", quote(w, len),
             what);
-      badname(d, s, msg);
+      badname(d, NULL, msg);
     }
     if (ids_options_set_text(o, w, len, eq + 1, strlen(eq + 1), &e)
         != IDS_OK) {
-      int known = hasname(s->genopts, s->ngenopts, w, len);
+      int named = hasname(s->genopts, s->ngenopts, w, len);
       for (int k = 0; generic_opts[k]; k++)
-        known |= strlen(generic_opts[k]) == len &&
+        named |= strlen(generic_opts[k]) == len &&
                  memcmp(generic_opts[k], w, len) == 0;
-      if (!known) badname(d, s, e.msg);
+      if (!named) badname(d, s, e.msg);
       die("%s", e.msg);
     }
   }

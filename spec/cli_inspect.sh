@@ -247,6 +247,10 @@ usage "unknown -p name lists the valid ones" \
   "fluid has no generator option \"nope\" (valid names: generator epoch_ms start_timestamp policy max_ahead_ms slots slot_namespace)" \
   "$ids" new fluid -p nope=1
 usage "unknown -p name with parameters" "(valid names: epoch_ms worker shard" "$ids" new snowflake -p nope=1
+usage "inspect -s: -p takes parameters only" "snowflake has no parameter \"nope\" (valid names: epoch_ms)" \
+  "$ids" inspect -s snowflake -p nope=1 x
+usage "inspect -s: no generator options" "generator option 'generator' does not apply to inspect" \
+  "$ids" inspect -s fluid -p generator=1 x
 usage "-p without =" "must be NAME=VALUE" "$ids" new fluid -p generator
 usage "-p out of range" "out of range" "$ids" new fluid -p generator=16384
 usage "convert needs --to" "--to ENCODING is required" "$ids" convert x
