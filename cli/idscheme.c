@@ -55,11 +55,15 @@ static const char *const generic_opts[] = {
 static char obuf[1 << 17];
 static size_t olen;
 
-static void oflush (void) {
-  if (olen && fwrite(obuf, 1, olen, stdout) != olen) {
+static void owrite (const char *s, size_t n) {
+  if (n && fwrite(s, 1, n, stdout) != n) {
     fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
     exit(1);
   }
+}
+
+static void oflush (void) {
+  owrite(obuf, olen);
   olen = 0;
 }
 
@@ -72,7 +76,7 @@ static char *oroom (size_t n) {
 static void oput (const char *s, size_t n) {
   if (n > sizeof obuf / 2) {
     oflush();
-    if (fwrite(s, 1, n, stdout) != n) oflush();
+    owrite(s, n);
     return;
   }
   memcpy(oroom(n), s, n);
