@@ -129,7 +129,10 @@ static void ojson (const char *s, size_t n) {
     else {
       size_t k = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 ? 1 : 0;
       size_t j = 1;
-      if (c > 0xf4) k = 0;
+      unsigned char c2 = i + 1 < n ? (unsigned char)s[i + 1] : 0;
+      if (c > 0xf4 || (c == 0xe0 && c2 < 0xa0) || (c == 0xed && c2 > 0x9f) ||
+          (c == 0xf0 && c2 < 0x90) || (c == 0xf4 && c2 > 0x8f))
+        k = 0;                  /* overlong, surrogate or past U+10FFFF */
       while (j <= k && i + j < n && ((unsigned char)s[i + j] & 0xc0) == 0x80)
         j++;
       if (k == 0 || j <= k) ostr("\xef\xbf\xbd");        /* U+FFFD */

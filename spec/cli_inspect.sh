@@ -209,6 +209,15 @@ printf 'a\xff\x01\n' | "$ids" inspect --json 2>/dev/null |
   lua5.4 -e 'local o = require("cjson").decode(io.read("l"))
     assert(o.input == "a\u{fffd}\1" and o.error == "no scheme decodes it" and o.line == 1)' &&
   ok || bad "not UTF-8: JSON parses"
+# a surrogate, an overlong form and a cut sequence are not UTF-8 either;
+# good UTF-8 (a FLUID's emoji) stays as it is
+printf '\xed\xa0\x80 \xe0\x80\x80 \xf0\x9f\n\xf0\x9f\x98\x83\n' | "$ids" inspect --json 2>/dev/null |
+  lua5.4 -e 'local cj = require "cjson"
+    local a, b = cj.decode(io.read("l")), cj.decode(io.read("l"))
+    local r = "\u{fffd}"
+    assert(a.input == r:rep(3) .. " " .. r:rep(3) .. " " .. r:rep(2), a.input)
+    assert(b.input == "\u{1f603}" and b.scheme == "fluid" and b.encodings.dec == "0")' &&
+  ok || bad "JSON strings: bad UTF-8 replaced, good kept"
 
 # ---------------------------------------------------------------- convert
 # Every encoding of every scheme round-trips: default -> E -> default.
