@@ -136,12 +136,22 @@ if grep -q "^$u: uuidv7 (uuid)$" "$tmp/h" && grep -q "^  version      7$" "$tmp/
    grep -q "^  base58 " "$tmp/h" && grep -q "^  candidates   ulid (uuid)" "$tmp/h"
 then ok; else bad "inspect human output:"; cat "$tmp/h"; fi
 expect "age of an old ID" 0 "2025-01-05T15:26:50.253Z, 1 y ago" "$ids" inspect "ƒuZZybuNNy"
-expect "a Discord snowflake" 0 "snowflake (dec)" "$ids" inspect 175928847299117063
-expect "its time" 0 "2016-04-30T11:18:25.796Z" "$ids" inspect 175928847299117063
+# a Discord snowflake from 2016: a bare number, so a candidate (with its
+# time), not necessarily the best
+"$ids" inspect --json 175928847299117063 | lua5.4 -e '
+  local o = require("cjson").decode(io.read("l"))
+  for _, c in ipairs(o.candidates) do
+    if c.scheme == "snowflake" and c.encoding == "dec" and
+       c.time == "2016-04-30T11:18:25.796Z" then os.exit(0) end
+  end
+  os.exit(o.scheme == "snowflake" and o.time == "2016-04-30T11:18:25.796Z" and 0 or 1)' &&
+  ok || bad "a Discord snowflake among the candidates"
+expect "candidates in human output" 0 "snowflake (dec) 2016-04-30T11:18:25.796Z" \
+  "$ids" inspect 175928847299117063
 expect "a KSUID" 0 "0ujtsYcgvSTl8PAuAdqWYSMnLOv: ksuid (base62)" "$ids" inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv
 expect "a ULID" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
-expect "a lower-case ULID" 0 "ulid (crockford)" "$ids" inspect 01arz3ndektsv4rrffq69g5fav
-expect "blanks around are trimmed" 0 "ulid (crockford)" "$ids" inspect "  01ARZ3NDEKTSV4RRFFQ69G5FAV "
+expect "a lower-case ULID" 0 "01arz3ndektsv4rrffq69g5fav: ulid (crockford)" "$ids" inspect 01arz3ndektsv4rrffq69g5fav
+expect "blanks around are trimmed" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect "  01ARZ3NDEKTSV4RRFFQ69G5FAV "
 
 # ------------------------------------------------- FLUID vectors, every form
 # inspect -s fluid of every vector text gives its value; without -s, each
@@ -245,7 +255,7 @@ printf '%s\nnope\n' "$good1" | "$ids" convert --to uuid > "$tmp/out" 2> "$tmp/er
 rc=$?
 if [ $rc = 1 ] && [ "$(wc -l < "$tmp/out")" = 1 ] && grep -q 'line 2: "nope"' "$tmp/err"
 then ok; else bad "convert: bad line"; cat "$tmp/out" "$tmp/err"; fi
-expect "inspect -e across schemes" 0 "ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
+expect "inspect -e across schemes" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b: ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
 expect "convert to a form the scheme lacks" 1 "has encoding" "$ids" convert --to emoji 01ARZ3NDEKTSV4RRFFQ69G5FAV
 
 # ------------------------------------------------------------ usage errors
@@ -286,6 +296,8 @@ done
 expect "gen --help is new's" 0 "usage: idscheme [-l FILE.lua]... new SCHEME" "$ids" gen -h
 want_version=$(sed -n 's/^project(idscheme VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
 expect "--version" 0 "idscheme $want_version" "$ids" --version
+grep -q "^\.TH IDSCHEME 1 .* \"idscheme $want_version\"" "$src/docs/idscheme.1" && ok ||
+  bad "the man page names version $want_version"
 
 # ------------------------------------------------------- -l scripted scheme
 cat > "$tmp/my.lua" <<'LUA'
@@ -300,8 +312,8 @@ for l in -l --scheme-file; do
   expect "$l: inspect -s" 0 "node         5" "$ids" inspect $l "$tmp/my.lua" -s myflake "$t"
   expect "$l: inspect finds it" 0 "$t: myflake (base62)" "$ids" inspect $l "$tmp/my.lua" "$t"
 done
-expect "-l before the command" 0 "myflake (base62)" "$ids" -l "$tmp/my.lua" inspect "$t"
-expect "-l=FILE" 0 "myflake (base62)" "$ids" inspect --scheme-file="$tmp/my.lua" "$t"
+expect "-l before the command" 0 "$t: myflake (base62)" "$ids" -l "$tmp/my.lua" inspect "$t"
+expect "-l=FILE" 0 "$t: myflake (base62)" "$ids" inspect --scheme-file="$tmp/my.lua" "$t"
 expect "-l and convert" 0 "" "$ids" convert -l "$tmp/my.lua" -s myflake --to dec "$t"
 
 # ------------------------------------------------------------- man page
