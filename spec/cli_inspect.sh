@@ -1,0 +1,329 @@
+#!/usr/bin/env bash
+# spec/cli_inspect.sh BUILDDIR: the idscheme command as an operator's tool
+# (issue 13): new, inspect, convert, --json, --help, --version, exit
+# status, the man page.  JSON is read with lua-cjson (lua5.4).
+set -u
+src=$(cd "$(dirname "$0")/.." && pwd)
+ids="${1:?usage: cli_inspect.sh BUILDDIR}/idscheme"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli-inspect.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok () { pass=$((pass + 1)); }
+bad () { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
+
+# expect NAME WANT-EXIT WANT-SUBSTRING-OF-OUTPUT COMMAND...
+expect () {
+  local name=$1 code=$2 want=$3; shift 3
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" = "$code" ] && [[ "$out" == *"$want"* ]]; then ok
+  else bad "$name: exit $rc (want $code), output:"; printf '%s\n' "$out"; fi
+}
+
+# usage NAME WANT-SUBSTRING-OF-STDERR COMMAND...: exit 2, nothing on stdout
+usage () {
+  local name=$1 want=$2; shift 2
+  local rc
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/err"
+  then ok
+  else bad "$name: exit $rc (want 2), stdout: $(cat "$tmp/out"), stderr: $(cat "$tmp/err")"; fi
+}
+
+# lua SCRIPT ARGS...: runs a Lua 5.4 check that prints "ok" or the problem
+lua () {
+  local out
+  out=$(lua5.4 "$@" 2>&1)
+  if [ "$out" = ok ]; then ok; else bad "$out"; fi
+}
+
+"$ids" list --json > "$tmp/list.json" || bad "list --json"
+schemes=$(lua5.4 -e '
+  local l = require("cjson").decode(io.read("a"))
+  for _, s in ipairs(l) do print(s.name) end' < "$tmp/list.json")
+[ "$(echo "$schemes" | wc -w)" -ge 12 ] && ok || bad "list --json: $schemes"
+
+# ---------------------------------------------------------------- new
+# For every scheme (built-in and scripted): new's IDs pass inspect -s with
+# every field in range, the time within a minute of now, and all distinct.
+# A Lua check: CHECK.lua LIST.json SCHEME < inspect --json output
+cat > "$tmp/fields.lua" <<'LUA'
+local cjson = require "cjson"
+local list, name, count = cjson.decode(io.open(arg[1]):read("a")), arg[2],
+                          tonumber(arg[3])
+local s
+for _, x in ipairs(list) do if x.name == name then s = x end end
+local now, seen, n = os.time() * 1000, {}, 0
+for line in io.lines() do
+  local o = cjson.decode(line)
+  n = n + 1
+  if o.scheme ~= name then print(name .. ": scheme " .. tostring(o.scheme)) return end
+  if seen[o.value] then print(name .. ": duplicate " .. o.value) return end
+  seen[o.value] = true
+  if #o.value ~= 2 * s.bytes then print(name .. ": value " .. o.value) return end
+  for _, f in ipairs(s.fields) do
+    local v = o.fields[f.name]
+    local okf
+    if f.kind == "qualifier" then okf = type(v) == "string"
+    elseif f.bits > 64 then okf = type(v) == "string" and #v == (f.bits + 7) // 8 * 2
+    elseif type(v) == "string" then okf = f.bits > 53 and #v <= 20 and v:match("^%d+$")
+    else                      -- lua-cjson reads numbers as floats
+      v = math.tointeger(v)
+      okf = v and v >= 0 and (f.bits >= 63 or v < 1 << f.bits) end
+    if not okf then print(name .. ": field " .. f.name .. " = " .. tostring(v)) return end
+  end
+  if math.abs(o.time_ms - now) > 60000 then print(name .. ": time " .. o.time) return end
+  if not o.time:match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.%d%d%dZ$") then
+    print(name .. ": time form " .. o.time) return end
+end
+if n ~= count then print(name .. ": " .. n .. " objects, want " .. count) return end
+print "ok"
+LUA
+for s in $schemes; do
+  "$ids" new "$s" -n 3000 > "$tmp/$s.ids" || bad "new $s"
+  "$ids" inspect -s "$s" --json < "$tmp/$s.ids" |
+    lua "$tmp/fields.lua" "$tmp/list.json" "$s" 3000
+done
+
+# gen is new; one -p sets parameters and generator options alike
+"$ids" gen fluid -n 2000 -p generator=7 -e dec > "$tmp/g7"
+if [ "$(sort -u "$tmp/g7" | wc -l)" = 2000 ] && sort -n -c "$tmp/g7"; then ok
+else bad "gen fluid: 2000 distinct increasing"; fi
+expect "-p generator option" 0 "generator    7" "$ids" inspect -s fluid -e dec "$(head -1 "$tmp/g7")"
+epoch=1288834974657
+t=$("$ids" new snowflake -p epoch_ms=$epoch -p worker=3 -p shard=2)
+expect "-p parameter and options" 0 '"worker":3' "$ids" inspect --json -s snowflake -p epoch_ms=$epoch "$t"
+expect "-p parameter moves the time" 0 "$(date -u +%Y-%m-%d)" "$ids" inspect -s snowflake -p epoch_ms=$epoch "$t"
+expect "-o still works" 0 "generator    9" bash -c "\"$ids\" inspect -s fluid \$(\"$ids\" gen fluid -o generator=9)"
+expect "kuid96 parameter and option with -p" 0 "node         4" \
+  "$ids" inspect -s kuid96 -p interval=5 "$("$ids" new kuid96 -p interval=5 -p node=4)"
+"$ids" new kuid64 -n 100000 > "$tmp/k64"
+[ "$(sort -u "$tmp/k64" | wc -l)" = 100000 ] && ok || bad "kuid64 100000 distinct"
+expect "new -n 0 writes nothing" 0 "" "$ids" new fluid -n 0
+
+# ------------------------------------------------------- inspect (no -s)
+# The default form of each scheme names it.  Ambiguous: a bare decimal
+# number (the default of snowflake, twitter, instagram and sonyflake; every
+# 64-bit scheme writes one) -- there the scheme must be among the
+# candidates.  Every other default form is read as its own scheme first.
+ambiguous=" snowflake twitter instagram sonyflake "
+cat > "$tmp/best.lua" <<'LUA'
+local cjson = require "cjson"
+local name, mode = arg[1], arg[2]
+for line in io.lines() do
+  local o = cjson.decode(line)
+  local found = o.scheme == name
+  for _, c in ipairs(o.candidates) do found = found or c.scheme == name end
+  if mode == "best" and o.scheme ~= name then
+    print(name .. ": " .. o.input .. " read as " .. o.scheme) return end
+  if not found then print(name .. ": " .. o.input .. " not a candidate") return end
+end
+print "ok"
+LUA
+for s in $schemes; do
+  mode=best
+  [[ "$ambiguous" == *" $s "* ]] && mode=among
+  head -300 "$tmp/$s.ids" | "$ids" inspect --json | lua "$tmp/best.lua" "$s" $mode
+done
+
+# human output: the best, its fields, time with age, other encodings,
+# other candidates
+u=$(head -1 "$tmp/uuidv7.ids")
+"$ids" inspect "$u" > "$tmp/h" 2>&1
+if grep -q "^$u: uuidv7 (uuid)$" "$tmp/h" && grep -q "^  version      7$" "$tmp/h" &&
+   grep -Eq "^  time         [0-9-]{10}T[0-9:]{8}\.[0-9]{3}Z, (now|[0-9]+ s ago)$" "$tmp/h" &&
+   grep -q "^  base58 " "$tmp/h" && grep -q "^  candidates   ulid (uuid)" "$tmp/h"
+then ok; else bad "inspect human output:"; cat "$tmp/h"; fi
+expect "age of an old ID" 0 "2025-01-05T15:26:50.253Z, 1 y ago" "$ids" inspect "ƒuZZybuNNy"
+# a Discord snowflake from 2016: a bare number, so a candidate (with its
+# time), not necessarily the best
+"$ids" inspect --json 175928847299117063 | lua5.4 -e '
+  local o = require("cjson").decode(io.read("l"))
+  for _, c in ipairs(o.candidates) do
+    if c.scheme == "snowflake" and c.encoding == "dec" and
+       c.time == "2016-04-30T11:18:25.796Z" then os.exit(0) end
+  end
+  os.exit(o.scheme == "snowflake" and o.time == "2016-04-30T11:18:25.796Z" and 0 or 1)' &&
+  ok || bad "a Discord snowflake among the candidates"
+expect "candidates in human output" 0 "snowflake (dec) 2016-04-30T11:18:25.796Z" \
+  "$ids" inspect 175928847299117063
+expect "a KSUID" 0 "0ujtsYcgvSTl8PAuAdqWYSMnLOv: ksuid (base62)" "$ids" inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv
+expect "a ULID" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
+expect "a lower-case ULID" 0 "01arz3ndektsv4rrffq69g5fav: ulid (crockford)" "$ids" inspect 01arz3ndektsv4rrffq69g5fav
+expect "blanks around are trimmed" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect "  01ARZ3NDEKTSV4RRFFQ69G5FAV "
+
+# ------------------------------------------------- FLUID vectors, every form
+# inspect -s fluid of every vector text gives its value; without -s, each
+# form RFC 19 marks (all but dec) is read as FLUID with that value.
+cat > "$tmp/vectors.lua" <<'LUA'
+local cjson = require "cjson"
+local v = cjson.decode(io.open(arg[1]):read("a"))
+local ids, forms = arg[2], { "dec", "f58", "f58_plain", "hex", "dothex", "words", "emoji" }
+local function run (opts, texts)
+  local f = io.open(arg[3], "w")
+  f:write(table.concat(texts, "\n"), "\n")
+  f:close()
+  local p = io.popen(ids .. " inspect --json " .. opts .. " < " .. arg[3])
+  local out = {}
+  for l in p:lines() do out[#out + 1] = cjson.decode(l) end
+  p:close()
+  return out
+end
+local texts, want, marked, mwant = {}, {}, {}, {}
+for _, e in ipairs(v.encodings) do
+  for _, form in ipairs(forms) do
+    texts[#texts + 1], want[#want + 1] = e[form], e.value
+    if form ~= "dec" then marked[#marked + 1], mwant[#mwant + 1] = e[form], e.value end
+  end
+end
+for pass, t in ipairs{ { "-s fluid", texts, want }, { "", marked, mwant } } do
+  local out = run(t[1], t[2])
+  if #out ~= #t[2] then print(#out .. " objects for " .. #t[2] .. " texts") return end
+  for i, o in ipairs(out) do
+    if o.scheme ~= "fluid" or o.encodings.dec ~= t[3][i] or o.input ~= t[2][i] then
+      print(string.format("%s %q: %s %s, want %s", t[1], t[2][i], tostring(o.scheme),
+            tostring(o.encodings and o.encodings.dec), t[3][i])) return end
+  end
+end
+print "ok"
+LUA
+lua "$tmp/vectors.lua" "$src/spec/vectors/fluid.json" "$ids" "$tmp/vtexts"
+
+# streamed: a line is answered while standard input stays open
+(echo 01ARZ3NDEKTSV4RRFFQ69G5FAV; sleep 4) | timeout 2 "$ids" inspect > "$tmp/stream"
+grep -q "^01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)$" "$tmp/stream" && ok ||
+  bad "inspect holds its answer until standard input ends"
+
+# ------------------------------------------------------------ bad inputs
+good1=$(head -1 "$tmp/ulid.ids") good2=$(head -1 "$tmp/ksuid.ids")
+printf '%s\nflux!\n%s\n' "$good1" "$good2" | "$ids" inspect > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc = 1 ] && [ "$(grep -c ': ulid (crockford)$\|: ksuid (base62)$' "$tmp/out")" = 2 ] &&
+   [ "$(grep -n "ksuid (base62)" "$tmp/out" | cut -d: -f1)" -gt "$(grep -n "ulid (crockford)" "$tmp/out" | cut -d: -f1)" ] &&
+   grep -q 'line 2: "flux!": no scheme decodes it' "$tmp/err" && [ "$(wc -l < "$tmp/err")" = 1 ]
+then ok; else bad "bad line among good: exit $rc"; cat "$tmp/out" "$tmp/err"; fi
+"$ids" inspect "$good1" "not an id" "$good2" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc = 1 ] && grep -q "ulid" "$tmp/out" && grep -q "ksuid" "$tmp/out" &&
+   grep -q '"not an id": no scheme decodes it' "$tmp/err"
+then ok; else bad "bad argument among good: exit $rc"; cat "$tmp/out" "$tmp/err"; fi
+printf '%s\n\n' "$good1" | "$ids" inspect --json > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc = 1 ] && [ "$(wc -l < "$tmp/out")" = 2 ] && grep -q '"line":2,"error":"empty"' "$tmp/out" &&
+   grep -q 'line 2: "": empty' "$tmp/err"
+then ok; else bad "--json: one object per line, the bad one too"; cat "$tmp/out" "$tmp/err"; fi
+expect "-s names the scheme's reason" 1 'fluid f58 "ƒ0"' "$ids" inspect -s fluid "ƒ0"
+# bytes that are not UTF-8 (and control bytes) still make JSON that parses
+printf 'a\xff\x01\n' | "$ids" inspect --json 2>/dev/null |
+  lua5.4 -e 'local o = require("cjson").decode(io.read("l"))
+    assert(o.input == "a\u{fffd}\1" and o.error == "no scheme decodes it" and o.line == 1)' &&
+  ok || bad "not UTF-8: JSON parses"
+# a surrogate, an overlong form and a cut sequence are not UTF-8 either;
+# good UTF-8 (a FLUID's emoji) stays as it is
+printf '\xed\xa0\x80 \xe0\x80\x80 \xf0\x9f\n\xf0\x9f\x98\x83\n' | "$ids" inspect --json 2>/dev/null |
+  lua5.4 -e 'local cj = require "cjson"
+    local a, b = cj.decode(io.read("l")), cj.decode(io.read("l"))
+    local r = "\u{fffd}"
+    assert(a.input == r:rep(3) .. " " .. r:rep(3) .. " " .. r:rep(2), a.input)
+    assert(b.input == "\u{1f603}" and b.scheme == "fluid" and b.encodings.dec == "0")' &&
+  ok || bad "JSON strings: bad UTF-8 replaced, good kept"
+
+# ---------------------------------------------------------------- convert
+# Every encoding of every scheme round-trips: default -> E -> default.
+# Through standard input, since some forms begin with '-'.
+for s in $schemes; do
+  encs=$(lua5.4 -e "name = '$s'" -e '
+    for _, x in ipairs(require("cjson").decode(io.read("a"))) do
+      if x.name == name then print(table.concat(x.encodings, " ")) end
+    end' < "$tmp/list.json")
+  def=${encs%% *}
+  head -200 "$tmp/$s.ids" > "$tmp/c0"
+  for e in $encs; do
+    "$ids" convert -s "$s" --to "$e" < "$tmp/c0" > "$tmp/c1" &&
+    "$ids" convert -s "$s" -e "$e" --to "$def" < "$tmp/c1" > "$tmp/c2" &&
+    cmp -s "$tmp/c0" "$tmp/c2" && [ "$(sort -u "$tmp/c1" | wc -l)" = 200 ] ||
+      { bad "convert $s $def -> $e -> $def"; continue; }
+    ok
+  done
+done
+expect "convert without -s" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b" \
+  "$ids" convert --to uuid 01ARZ3NDEKTSV4RRFFQ69G5FAV
+expect "convert words to f58" 0 "ƒuZZybuNNy" \
+  "$ids" convert --to f58 reform-remote-galileo--heart-package-academy
+printf '%s\nnope\n' "$good1" | "$ids" convert --to uuid > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ $rc = 1 ] && [ "$(wc -l < "$tmp/out")" = 1 ] && grep -q 'line 2: "nope"' "$tmp/err"
+then ok; else bad "convert: bad line"; cat "$tmp/out" "$tmp/err"; fi
+expect "inspect -e across schemes" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b: ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
+expect "convert to a form the scheme lacks" 1 "has encoding" "$ids" convert --to emoji 01ARZ3NDEKTSV4RRFFQ69G5FAV
+
+# ------------------------------------------------------------ usage errors
+usage "unknown command" "unknown command 'nope'" "$ids" nope
+usage "no command" "usage:" "$ids"
+usage "unknown option" "unknown option -x" "$ids" inspect -x
+usage "unknown -p name lists the valid ones" \
+  "fluid has no generator option \"nope\" (valid names: generator epoch_ms start_timestamp policy max_ahead_ms slots slot_namespace)" \
+  "$ids" new fluid -p nope=1
+usage "unknown -p name with parameters" "(valid names: epoch_ms worker shard" "$ids" new snowflake -p nope=1
+usage "inspect -s: -p takes parameters only" "snowflake has no parameter \"nope\" (valid names: epoch_ms)" \
+  "$ids" inspect -s snowflake -p nope=1 x
+usage "inspect -s: no generator options" "generator option 'generator' does not apply to inspect" \
+  "$ids" inspect -s fluid -p generator=1 x
+usage "-p without =" "must be NAME=VALUE" "$ids" new fluid -p generator
+usage "-p out of range" "out of range" "$ids" new fluid -p generator=16384
+usage "convert needs --to" "--to ENCODING is required" "$ids" convert x
+usage "convert to an unknown encoding" "unknown encoding 'nope' for fluid" "$ids" convert -s fluid --to nope x
+usage "inspect unknown scheme" "unknown scheme 'nope'" "$ids" inspect -s nope x
+usage "inspect unknown encoding" "unknown encoding 'nope' for fluid" "$ids" inspect -s fluid -e nope x
+usage "inspect -e of no scheme" "no scheme has encoding 'nope'" "$ids" inspect -e nope x
+usage "convert --to of no scheme" "no scheme has encoding 'nope'" "$ids" convert --to nope x
+usage "new needs a scheme" "new: missing scheme name" "$ids" new
+usage "--json does not apply to new" "option --json does not apply to new" "$ids" new fluid --json
+usage "-n does not apply to inspect" "option -n does not apply to inspect" "$ids" inspect -n 3 x
+usage "-s given twice" "option -s given twice" "$ids" inspect -s fluid -s ulid x
+usage "-p needs -s in inspect" "applies only with -s" "$ids" inspect -p generator=1 x
+usage "option needs a value" "option --to needs a value" "$ids" convert --to
+usage "--json takes no value" "takes no value" "$ids" inspect --json=1 x
+usage "-l of a missing file" "nothing.lua" "$ids" inspect -l "$tmp/nothing.lua" x
+usage "unknown top-level option" "unknown option --nope" "$ids" --nope list
+
+# ---------------------------------------------------- help and version
+expect "--help" 0 "idscheme inspect" "$ids" --help
+for c in list info new gen inspect convert decode compose; do
+  expect "$c --help" 0 "usage: idscheme [-l FILE.lua]... " "$ids" "$c" --help
+done
+expect "gen --help is new's" 0 "usage: idscheme [-l FILE.lua]... new SCHEME" "$ids" gen -h
+want_version=$(sed -n 's/^project(idscheme VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
+expect "--version" 0 "idscheme $want_version" "$ids" --version
+grep -q "^\.TH IDSCHEME 1 .* \"idscheme $want_version\"" "$src/docs/idscheme.1" && ok ||
+  bad "the man page names version $want_version"
+
+# ------------------------------------------------------- -l scripted scheme
+cat > "$tmp/my.lua" <<'LUA'
+require("idscheme").define{ name = "myflake", fields = {
+  { name = "timestamp", bits = 41, kind = "time", unit = "ms", epoch = 1600000000000 },
+  { name = "node", bits = 10, kind = "node" },
+  { name = "sequence", bits = 12, kind = "sequence" } },
+  encodings = { "base62", "dec", "hex" } }
+LUA
+for l in -l --scheme-file; do
+  t=$("$ids" new $l "$tmp/my.lua" myflake -p node=5)
+  expect "$l: inspect -s" 0 "node         5" "$ids" inspect $l "$tmp/my.lua" -s myflake "$t"
+  expect "$l: inspect finds it" 0 "$t: myflake (base62)" "$ids" inspect $l "$tmp/my.lua" "$t"
+done
+expect "-l before the command" 0 "$t: myflake (base62)" "$ids" -l "$tmp/my.lua" inspect "$t"
+expect "-l=FILE" 0 "$t: myflake (base62)" "$ids" inspect --scheme-file="$tmp/my.lua" "$t"
+expect "-l and convert" 0 "" "$ids" convert -l "$tmp/my.lua" -s myflake --to dec "$t"
+
+# ------------------------------------------------------------- man page
+if command -v groff > /dev/null; then
+  w=$(groff -man -Tutf8 -ww "$src/docs/idscheme.1" 2>&1 > /dev/null)
+  [ -z "$w" ] && ok || bad "groff warnings: $w"
+  groff -man -Tutf8 "$src/docs/idscheme.1" 2>/dev/null | grep -q "inspect" && ok || bad "man page names inspect"
+else
+  bad "groff not installed (scripts/packages has groff-base)"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
