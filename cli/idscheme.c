@@ -42,12 +42,6 @@ static lua_State *L;          /* for scripted schemes */
 
 static const char *progname = "idscheme";
 
-/* Every generator's own options (core/options.c): named only to list the
-** valid names when -p gets an unknown one. */
-static const char *const generic_opts[] = {
-  "policy", "max_ahead_ms", "slots", "slot_namespace", NULL
-};
-
 /* ------------------------------------------------------------- output */
 
 /* stdout through one large buffer: `new` and `inspect` write millions of
@@ -347,20 +341,17 @@ static int hasname (const ids_optdef *d, int n, const char *name, size_t len) {
   return 0;
 }
 
-/* A -p name neither the scheme's parameters nor (with s) any generator
-** option know: the core's words and every valid name. */
-static void badname (const ids_scheme *d, const ids_scheme *s,
-                     const char *msg) {
-  char list[1024];
+/* The core's message for a -p name it does not know (it lists the valid
+** names of its kind) and, if the scheme has any, its parameters. */
+static void badname (const ids_scheme *d, const char *msg) {
+  char list[512];
   size_t k = 0;
   list[0] = '\0';
-#define ADD(nm) k += (size_t)snprintf(list + k, k < sizeof list ? \
-                                      sizeof list - k : 0, " %s", (nm))
-  for (int i = 0; i < d->nparams; i++) ADD(d->params[i].name);
-  for (int i = 0; s && i < s->ngenopts; i++) ADD(s->genopts[i].name);
-  for (int i = 0; s && generic_opts[i]; i++) ADD(generic_opts[i]);
-#undef ADD
-  die("%s (valid names:%s)", msg, list);
+  for (int i = 0; i < d->nparams; i++)
+    k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0,
+                          "%s%s", i ? " " : "; parameters: ",
+                          d->params[i].name);
+  die("%s%s", msg, list);
 }
 
 /* The scheme of a->scheme with its parameters, and (if o) the generator
@@ -376,34 +367,28 @@ static const ids_scheme *openscheme (const args *a, ids_options *o,
   ids_params_init(&params, d);
   for (int i = 0; i < a->nwords; i++) {
     const char *w = a->words[i], *eq = strchr(w, '=');
+    size_t len;
     if (eq == NULL) die("parameter '%s' must be NAME=VALUE", w);
-    if (hasname(d->params, d->nparams, w, (size_t)(eq - w)) &&
-        ids_options_set_text(&params, w, (size_t)(eq - w), eq + 1,
-                             strlen(eq + 1), &e) != IDS_OK)
-      die("%s", e.msg);
+    len = (size_t)(eq - w);
+    if (hasname(d->params, d->nparams, w, len) || o == NULL) {
+      if (o == NULL && !hasname(d->params, d->nparams, w, len) &&
+          hasname(d->genopts, d->ngenopts, w, len))
+        die("generator option '%s' does not apply to %s", quote(w, len),
+            what);
+      if (ids_options_set_text(&params, w, len, eq + 1, strlen(eq + 1), &e)
+          != IDS_OK)
+        die("%s", e.msg);
+    }
   }
   if ((s = ids_scheme_open(d, &params, &e)) == NULL) die("%s", e.msg);
   if (o) ids_options_init(o, s);
-  for (int i = 0; i < a->nwords; i++) {
+  for (int i = 0; o && i < a->nwords; i++) {
     const char *w = a->words[i], *eq = strchr(w, '=');
     size_t len = (size_t)(eq - w);
     if (hasname(d->params, d->nparams, w, len)) continue;
-    if (o == NULL) {
-      char msg[IDS_ERRMAX + 64];
-      snprintf(msg, sizeof msg, "%s has no parameter \"%s\"", s->name,
-               quote(w, len));
-      if (hasname(s->genopts, s->ngenopts, w, len))
-        die("generator option '%s' does not apply to %s", quote(w, len),
-            what);
-      badname(d, NULL, msg);
-    }
     if (ids_options_set_text(o, w, len, eq + 1, strlen(eq + 1), &e)
         != IDS_OK) {
-      int named = hasname(s->genopts, s->ngenopts, w, len);
-      for (int k = 0; generic_opts[k]; k++)
-        named |= strlen(generic_opts[k]) == len &&
-                 memcmp(generic_opts[k], w, len) == 0;
-      if (!named) badname(d, s, e.msg);
+      if (e.code == IDS_ENOENT) badname(d, e.msg);
       die("%s", e.msg);
     }
   }
@@ -616,6 +601,8 @@ static int cmd_list (int argc, char **argv, args *a) {
 
 static int cmd_info (int argc, char **argv, args *a) {
   const ids_scheme *s;
+  const char *nm;
+  ids_options o;
   parse(argc, argv, a, "p");
   takescheme(a);
   norest(a);
@@ -630,19 +617,11 @@ static int cmd_info (int argc, char **argv, args *a) {
   printf("\nparameters (-p):");
   for (int i = 0; i < s->nparams; i++) printf(" %s", s->params[i].name);
   printf("\ngenerator options (-p):");
-  for (int i = 0; i < s->ngenopts; i++) printf(" %s", s->genopts[i].name);
-  for (int i = 0; generic_opts[i]; i++) printf(" %s", generic_opts[i]);
+  ids_options_init(&o, s);
+  for (int i = 0; (nm = ids_options_name(&o, i)) != NULL; i++)
+    printf(" %s", nm);
   printf("\n");
   return 0;
-}
-
-/* The next n IDs of g into v: all, or an error. */
-static int next_n (ids_generator *g, ids_value *v, size_t n, ids_error *e) {
-  for (size_t i = 0; i < n; i++) {
-    int r = ids_generator_next(g, &v[i], e);
-    if (r != IDS_OK) return r;
-  }
-  return IDS_OK;
 }
 
 #define BLOCK 4096
@@ -662,7 +641,7 @@ static int cmd_new (int argc, char **argv, args *a) {
   if (ids_generator_init(&g, s, &o, NULL, &e) != IDS_OK) die("%s", e.msg);
   for (long left = a->count; left > 0; ) {
     size_t n = left < BLOCK ? (size_t)left : BLOCK;
-    if (next_n(&g, v, n, &e) != IDS_OK) die("%s", e.msg);
+    if (ids_generator_next_n(&g, v, n, &e) != IDS_OK) die("%s", e.msg);
     for (size_t i = 0; i < n; i++) {
       char *p = oroom(IDS_TEXTMAX + 1);
       size_t len = c->encode(c, &v[i], s->bits, p);
@@ -869,17 +848,19 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
 }
 
 /* Better first: FLUID's RFC 19 form, a time in the plausible window, a
-** form no other scheme wrote, a time nearer now, more constant bits
-** checked, the scheme's default form, then the registry's order. */
+** form no other scheme wrote, the scheme's default form (what a log line
+** most likely holds: a bare number is a Snowflake's ID before it is a
+** FLUID's), a time nearer now, more constant bits checked, then the
+** registry's order. */
 static int better (const cand *a, const cand *b) {
+  int adef = a->c == a->k->s->codecs[0], bdef = b->c == b->k->s->codecs[0];
   if (a->rfc19 != b->rfc19) return a->rfc19 > b->rfc19;
   if (a->plausible != b->plausible) return a->plausible > b->plausible;
   if (a->unique != b->unique) return a->unique > b->unique;
+  if (adef != bdef) return adef;
   if (a->dist != b->dist) return a->dist < b->dist;
   if (a->k->constbits != b->k->constbits)
     return a->k->constbits > b->k->constbits;
-  if ((a->c == a->k->s->codecs[0]) != (b->c == b->k->s->codecs[0]))
-    return a->c == a->k->s->codecs[0];
   return a->k < b->k;
 }
 

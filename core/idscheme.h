@@ -47,7 +47,7 @@ enum {
   IDS_ERANGE  = -2,   /* a value does not fit its field or width */
   IDS_ECLOCK  = -3,   /* clock went backwards under the "error" policy */
   IDS_EFORK   = -4,   /* generator created before fork() used in the child */
-  IDS_ENOENT  = -5,   /* no such scheme or encoding */
+  IDS_ENOENT  = -5,   /* no such scheme, encoding, parameter or option */
   IDS_EEXIST  = -6,   /* a scheme of that name is registered already */
   IDS_ENOMEM  = -7,
   IDS_ELEASE  = -8    /* no valid slot lease: the store has not answered
@@ -422,6 +422,10 @@ void ids_params_init (ids_options *o, const ids_scheme *s);
 IDS_API
 int ids_options_set_int (ids_options *o, const char *name, size_t len,
                          int64_t x, ids_error *e);
+/* The names o takes, i from 0 (the scheme's own first, then every
+** generator's); NULL past the last. */
+IDS_API
+const char *ids_options_name (const ids_options *o, int i);
 /* Text (the command's): a string option, or an integer one in decimal. */
 IDS_API
 int ids_options_set_text (ids_options *o, const char *name, size_t len,

@@ -6,6 +6,7 @@
 ** keep them alive.
 */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -56,10 +57,33 @@ static const char *what (const optset *os) {
   return os->generator ? "generator option" : "parameter";
 }
 
+const char *ids_options_name (const ids_options *o, int i) {
+  const optset *os = COS(o);
+  if (i < 0) return NULL;
+  if (i < os->ndefs) return os->defs[i].name;
+  i -= os->ndefs;
+  return os->generator && i < NGENERIC ? generic[i].name : NULL;
+}
+
+/* " (valid names: a b c)" or " (it has none)" into list, for an error
+** message */
+static const char *validnames (const ids_options *o, char *list,
+                               size_t cap) {
+  const char *nm;
+  size_t k = 0;
+  int i;
+  for (i = 0; (nm = ids_options_name(o, i)) != NULL; i++)
+    k += (size_t)snprintf(list + k, k < cap ? cap - k : 0, "%s%s",
+                          i ? " " : " (valid names: ", nm);
+  if (i == 0) return " (it has none)";
+  if (k + 1 < cap) memcpy(list + k, ")", 2);
+  return list;
+}
+
 /* The definition and value slot of a name, or NULL with an error. */
 static ids_optval *find (optset *os, const char *name, size_t len,
                          const ids_optdef **d, ids_error *e) {
-  char q[IDS_NAMEMAX + 8];
+  char q[IDS_NAMEMAX + 8], names[IDS_ERRMAX];
   for (int i = 0; i < os->ndefs; i++)
     if (strlen(os->defs[i].name) == len &&
         memcmp(os->defs[i].name, name, len) == 0)
@@ -69,7 +93,9 @@ static ids_optval *find (optset *os, const char *name, size_t len,
         memcmp(generic[i].name, name, len) == 0)
       return *d = &generic[i], &os->g[i];
   ids__quote(q, sizeof q, name, len);
-  ids_fail(e, IDS_EINVAL, "%s has no %s \"%s\"", os->s->name, what(os), q);
+  ids_fail(e, IDS_ENOENT, "%s has no %s \"%s\"%s", os->s->name, what(os), q,
+           validnames((const ids_options *)(void *)os, names,
+                      sizeof names));
   return NULL;
 }
 
