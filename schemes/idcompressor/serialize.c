@@ -249,6 +249,7 @@ static int read_clusters (ids_idc *c, reader *r, int64_t nc, uint32_t off) {
   int64_t i, limit = 0, *gens;
   int rc = IDS_OK;
   if ((size_t)nc > r->left / 3) return short_blob(r, "the clusters");
+  if (nc == 0) return IDS_OK;    /* nothing to reserve: c->cl may be NULL */
   if (idc_reserve_clusters(c, (uint32_t)nc, IDC_NONE, 0)) return nomem(r->e);
   raw = &c->cl[c->ncl];
   per = calloc(c->nsess, sizeof *per);
