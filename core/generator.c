@@ -597,15 +597,42 @@ static int stepup (ids_value *r, unsigned bits, uint32_t mask) {
   return ids_value_fits(r, bits);
 }
 
+/* A step-mode ID: tick `now`, random field r. */
+static inline void step_put (const gen *g, uint64_t now, const ids_value *r,
+                             ids_value *v) {
+  const ids_field *tf = &g->s->fields[g->time_field];
+  const ids_field *rf = &g->s->fields[g->rand_field];
+  if (g->s->bits <= 128) {               /* Flax, ULID: in one wide word */
+    unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
+                          g->base.w[0];
+    x |= (unsigned __int128)now << tf->shift |
+         ((unsigned __int128)r->w[1] << 64 | r->w[0]) << rf->shift;
+    v->w[0] = (uint64_t)x;
+    v->w[1] = (uint64_t)(x >> 64);
+    v->w[2] = 0;
+  }
+  else {
+    *v = g->base;
+    ids_value_set(v, tf->shift, tf->bits, now);
+    for (unsigned k = 0; k < rf->bits; k += 64) {    /* fields over 64 bits */
+      unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
+      ids_value_set(v, rf->shift + k, w, ids_value_get(r, k, w));
+    }
+  }
+}
+
 /* Schemes without a sequence: within one tick, each ID adds a random
 ** positive step to the first (most significant) random field instead of
 ** drawing a fresh one (so IDs still increase); a new tick draws afresh.
-** Other random fields are drawn afresh for every ID. */
-static int next_step (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
-  const ids_field *tf = &g->s->fields[g->time_field];
+** Other random fields are drawn afresh for every ID.  Makes up to n IDs
+** of one tick with one clock read and one hold of the lock, each a step
+** above the one before; *got says how many. */
+static int next_step (gen *g, ids_value *v, size_t n, size_t *got,
+                      uint64_t *tk, ids_error *e) {
   const ids_field *rf = &g->s->fields[g->rand_field];
   uint64_t now = 0, last;
   ids_value r;
+  size_t k = 0;
   int rc;
   /* the clock is read before the lock, to keep the lock short; a reading
   ** that another thread overtook meanwhile is read again under it */
@@ -641,6 +668,13 @@ static int next_step (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
     if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
   }
   if (rc == IDS_OK) {
+    step_put(g, now, &r, &v[k++]);
+    while (k < n) {                      /* the rest of a batch: steps */
+      ids_value s = r;
+      if (!stepup(&s, rf->bits, g->stepmask)) break;
+      r = s;
+      step_put(g, now, &r, &v[k++]);
+    }
     *tk = now;
     g->state[0] = now + 1;
     /* word by word: r was just written so (stepup, fresh), and a 16-byte
@@ -648,26 +682,11 @@ static int next_step (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
     g->last.w[0] = __atomic_load_n(&r.w[0], __ATOMIC_RELAXED);
     g->last.w[1] = __atomic_load_n(&r.w[1], __ATOMIC_RELAXED);
     g->last.w[2] = __atomic_load_n(&r.w[2], __ATOMIC_RELAXED);
-    if (g->s->bits <= 128) {             /* Flax, ULID: in one wide word */
-      unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
-                            g->base.w[0];
-      x |= (unsigned __int128)now << tf->shift |
-           ((unsigned __int128)r.w[1] << 64 | r.w[0]) << rf->shift;
-      v->w[0] = (uint64_t)x;
-      v->w[1] = (uint64_t)(x >> 64);
-      v->w[2] = 0;
-    }
-    else {
-      *v = g->base;
-      ids_value_set(v, tf->shift, tf->bits, now);
-      for (unsigned k = 0; k < rf->bits; k += 64) {  /* fields over 64 bits */
-        unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
-        ids_value_set(v, rf->shift + k, w, ids_value_get(&r, k, w));
-      }
-    }
   }
   unlock(&g->lock);
-  if (__builtin_expect(g->fillrand, 0) && rc == IDS_OK) fillrand(g, v);
+  if (__builtin_expect(g->fillrand, 0))
+    for (size_t i = 0; i < k; i++) fillrand(g, &v[i]);
+  *got = k;
   return rc;
 }
 
@@ -728,8 +747,10 @@ static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
 
 static inline int dispatch (gen *g, int64_t qual, ids_value *v,
                             uint64_t *tk, ids_error *e) {
+  size_t one;
   if (g->ops->suffix) return next_suffix(g, qual, v, tk, e);
-  return g->step ? next_step(g, v, tk, e) : next_counter(g, v, tk, e);
+  return g->step ? next_step(g, v, 1, &one, tk, e)
+                 : next_counter(g, v, tk, e);
 }
 
 /* With a leased slot: the lease word is read before the ID is made, and
@@ -793,10 +814,12 @@ int ids_generator_next_as (ids_generator *pub, int64_t qual, ids_value *v,
                            ids_error *e) {
   gen *g = G(pub);
   uint64_t t;
+  size_t one;
   /* one test for the common case, which goes straight to the engine */
   if (__builtin_expect(qual == -1 && !g->special &&
                        g->forkgen == ids__forks, 1))
-    return g->step ? next_step(g, v, &t, e) : next_counter(g, v, &t, e);
+    return g->step ? next_step(g, v, 1, &one, &t, e)
+                   : next_counter(g, v, &t, e);
   return next_special(g, qual, v, e);
 }
 
@@ -804,24 +827,37 @@ int ids_generator_next (ids_generator *g, ids_value *v, ids_error *e) {
   return ids_generator_next_as(g, -1, v, e);
 }
 
+/* Steps of one tick made under one hold of the lock at most: other
+** threads of the generator wait no longer than this many steps. */
+#define STEPRUN 256
+
 /* n IDs: with a plain sequence, one clock read and one claim for as many
-** as the tick has room for; else n calls of the single path. */
+** as the tick has room for; in step mode, one clock read and one hold of
+** the lock for a run of steps; else n calls of the single path. */
 int ids_generator_next_n (ids_generator *pub, ids_value *v, size_t n,
                           ids_error *e) {
   gen *g = G(pub);
   uint64_t t;
   int r;
-  if (g->special || g->forkgen != ids__forks || g->step || g->wide) {
+  if (g->special || g->forkgen != ids__forks || g->wide) {
     for (; n > 0; n--, v++)
       if ((r = ids_generator_next_as(pub, -1, v, e)) != IDS_OK) return r;
     return IDS_OK;
   }
   while (n > 0) {
     uint64_t seq = 0, k = 0;
-    r = counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, n, &t,
-                &seq, &k, e);
-    if (r != IDS_OK) return r;
-    for (uint64_t i = 0; i < k; i++) put(g, t, seq + i, &v[i]);
+    if (g->step) {
+      size_t got = 0;
+      r = next_step(g, v, n < STEPRUN ? n : STEPRUN, &got, &t, e);
+      if (r != IDS_OK) return r;
+      k = got;
+    }
+    else {
+      r = counter(g, &g->state[0], g->seqbits, 0, g->max_tick, 0, 0, n,
+                  &t, &seq, &k, e);
+      if (r != IDS_OK) return r;
+      for (uint64_t i = 0; i < k; i++) put(g, t, seq + i, &v[i]);
+    }
     v += k;
     n -= (size_t)k;
   }
