@@ -80,10 +80,14 @@ static void oput (const char *s, size_t n) {
 static void ostr (const char *s) { oput(s, strlen(s)); }
 static void ochar (char c) { *oroom(1) = c; olen++; }
 
+/* Fixed-size copies compile to a few moves where a call to memcpy with a
+** variable length would cost more than the digits: 24 bytes go out, and
+** only the digits count. */
 static void ou64 (uint64_t x) {
-  char t[24], *p = t + sizeof t;
+  char t[48] = {0}, *end = t + 24, *p = end;
   do *--p = (char)('0' + x % 10); while (x /= 10);
-  oput(p, (size_t)(t + sizeof t - p));
+  memcpy(oroom(24), p, 24);
+  olen += (size_t)(end - p);
 }
 
 static void oi64 (int64_t x) {
@@ -91,12 +95,15 @@ static void oi64 (int64_t x) {
   else ou64((uint64_t)x);
 }
 
-/* s padded with spaces to width w, after two spaces (the fields' column) */
+/* s padded with spaces to 13 columns (at least one space), after two
+** spaces: the fields' column.  Names are short: one piece of room. */
 static void olabel (const char *s) {
   size_t n = strlen(s);
-  oput("  ", 2);
-  oput(s, n);
-  do ochar(' '); while (++n < 13);
+  char *p = oroom(n + 16);
+  memset(p, ' ', 16);
+  memcpy(p + 2, s, n);
+  p[2 + n] = ' ';
+  olen += 2 + (n < 12 ? 13 : n + 1);
 }
 
 static void ohex (const uint8_t *b, size_t n) {
@@ -415,6 +422,9 @@ static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
     if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
   if (nt == 1 && s->unit.per_sec_num == 1000 && s->unit.per_sec_den == 1)
     m = (unsigned __int128)x[t[0]] + (uint64_t)s->epoch_ms;   /* ms: most */
+  else if (nt == 1 && x[t[0]] <= UINT64_MAX / 1000 / s->unit.per_sec_den)
+    m = x[t[0]] * 1000 * s->unit.per_sec_den / s->unit.per_sec_num +
+        (uint64_t)s->epoch_ms;        /* 64 bits: no 128-bit division */
   else if (nt == 1)
     m = (unsigned __int128)x[t[0]] * 1000 * s->unit.per_sec_den /
         s->unit.per_sec_num + (uint64_t)s->epoch_ms;
@@ -454,31 +464,30 @@ static void oiso (int64_t ms) {
   d = doy - (153 * mp + 2) / 5 + 1;
   m = mp < 10 ? mp + 3 : mp - 9;
   y += m <= 2;
-  if (y < 0 || y > 9999) {              /* no ID's time; say it plainly */
-    p = oroom(40);
-    olen += (size_t)snprintf(p, 40, "%+" PRId64 "-%02d-%02dT%02d:%02d:"
-                             "%02d.%03dZ", y, (int)m, (int)d,
-                             (int)(r / 3600000), (int)(r / 60000 % 60),
-                             (int)(r / 1000 % 60), (int)(r % 1000));
-    return;
-  }
   /* by hand: millions of lines, and snprintf cost more than the rest */
-  p = oroom(24);
-  digits(p, y, 4);
-  p[4] = '-';
-  digits(p + 5, m, 2);
-  p[7] = '-';
-  digits(p + 8, d, 2);
-  p[10] = 'T';
-  digits(p + 11, r / 3600000, 2);
-  p[13] = ':';
-  digits(p + 14, r / 60000 % 60, 2);
-  p[16] = ':';
-  digits(p + 17, r / 1000 % 60, 2);
-  p[19] = '.';
-  digits(p + 20, r % 1000, 3);
-  p[23] = 'Z';
-  olen += 24;
+  if (y < 0 || y > 9999) {              /* no ID's time; say it plainly */
+    ochar(y < 0 ? '-' : '+');
+    ou64(y < 0 ? 0 - (uint64_t)y : (uint64_t)y);
+  }
+  else {
+    digits(oroom(4), y, 4);
+    olen += 4;
+  }
+  p = oroom(20);
+  p[0] = '-';
+  digits(p + 1, m, 2);
+  p[3] = '-';
+  digits(p + 4, d, 2);
+  p[6] = 'T';
+  digits(p + 7, r / 3600000, 2);
+  p[9] = ':';
+  digits(p + 10, r / 60000 % 60, 2);
+  p[12] = ':';
+  digits(p + 13, r / 1000 % 60, 2);
+  p[15] = '.';
+  digits(p + 16, r % 1000, 3);
+  p[19] = 'Z';
+  olen += 20;
 }
 
 /* "3 h ago", "in 2 d", "now" */
@@ -719,6 +728,8 @@ static int cmd_compose (int argc, char **argv, args *a) {
 ** tried (aliases such as Crockford's I, L, O are read by the codec). */
 typedef struct icodec {
   const ids_codec *c;
+  int name;                   /* the encoding's name as a number: equal
+                                 names, equal numbers */
   size_t minlen, maxlen;
   uint64_t set[4];
 } icodec;
@@ -727,11 +738,26 @@ typedef struct ischeme {
   const ids_scheme *s;
   int nc;
   int constbits;              /* bits a decode checks: the more, the surer */
+  const ids_codec *plain;     /* what its detection says of a bare digit */
   icodec c[IDS_MAXCODECS];
 } ischeme;
 
 static ischeme *known;
 static int nknown;
+
+/* Encoding names seen so far; a name's number is its index. */
+static const char **encnames;
+static int nencnames;
+
+static int namenum (const char *name) {
+  int i;
+  for (i = 0; i < nencnames; i++)
+    if (strcmp(encnames[i], name) == 0) return i;
+  encnames = realloc(encnames, (size_t)(nencnames + 1) * sizeof *encnames);
+  if (encnames == NULL) die("out of memory");
+  encnames[nencnames] = name;
+  return nencnames++;
+}
 
 static void learn (const ids_scheme *s, icodec *ic) {
   char t[IDS_TEXTMAX];
@@ -773,8 +799,10 @@ static void addscheme (const ids_scheme *s) {
     if (s->fields[i].kind == IDS_KIND_CONSTANT)
       k->constbits += s->fields[i].bits;
   k->nc = s->ncodecs;
+  k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
   for (int i = 0; i < s->ncodecs; i++) {
     k->c[i].c = s->codecs[i];
+    k->c[i].name = namenum(s->codecs[i]->name);
     learn(s, &k->c[i]);
   }
 }
@@ -815,6 +843,7 @@ static void knowncodec (const char *enc) {
 typedef struct cand {
   const ischeme *k;
   const ids_codec *c;
+  int name;                   /* c's name's number (namenum) */
   ids_value v;
   int rfc19;                  /* the scheme's detection (FLUID's RFC 19)
                                  named a marked form */
@@ -836,6 +865,9 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
   if (ids_scheme_decode(k->s, c, t, n, &out->v, NULL) != IDS_OK) return 0;
   out->k = k;
   out->c = c;
+  out->name = -1;
+  for (int j = 0; j < k->nc; j++)
+    if (k->c[j].c == c) out->name = k->c[j].name;
   out->rfc19 = marked;
   ids_scheme_decompose(k->s, &out->v, x);
   out->hastime = idtime(k->s, x, &out->ms);
@@ -885,7 +917,7 @@ static int candidates (const char *t, size_t n, const char *enc, cand *cs,
       }
       if (k->s->detect) {       /* a marked form: that one only */
         const ids_codec *c = k->s->detect(k->s, t, n);
-        if (c != k->s->detect(k->s, "0", 1)) {
+        if (c != k->plain) {
           if (try(k, c, 1, t, n, &cs[nc], now)) nc++;
           continue;
         }
@@ -903,7 +935,7 @@ static int candidates (const char *t, size_t n, const char *enc, cand *cs,
   for (int i = 0; i < nc; i++) {
     int same = 0;
     for (int j = 0; j < nc; j++)
-      same += cs[j].k != cs[i].k && strcmp(cs[j].c->name, cs[i].c->name) == 0;
+      same += cs[j].k != cs[i].k && cs[j].name == cs[i].name;
     cs[i].unique = same == 0;
   }
   for (int i = 1; i < nc; i++) {        /* insertion sort: a handful */
@@ -925,6 +957,7 @@ typedef struct input {
   size_t cap, start, end;     /* unread bytes: buf[start..end) */
   int eof;
   long lineno;                /* 0 for words */
+  int64_t now;                /* Unix ms when the current block came */
 } input;
 
 static int nextinput (input *in, const char **t, size_t *n) {
@@ -959,6 +992,8 @@ static int nextinput (input *in, const char **t, size_t *n) {
     if (r < 0) die("standard input: %s", strerror(errno));
     if (r == 0) in->eof = 1;
     in->end += (size_t)r;
+    in->now = nowms();        /* ages as of the block's arrival: one clock
+                                 read a block, not a line */
   }
   in->lineno++;
   *t = in->buf + in->start;
@@ -970,6 +1005,7 @@ static int nextinput (input *in, const char **t, size_t *n) {
 static void startinput (input *in, const args *a) {
   memset(in, 0, sizeof *in);
   if (a->nrest > 0) in->words = a->rest, in->nwords = a->nrest;
+  in->now = nowms();
 }
 
 /* An input that did not decode: stderr, naming it and its line. */
@@ -1114,7 +1150,7 @@ static int cmd_inspect (int argc, char **argv, args *a) {
   while (nextinput(&in, &t, &n)) {
     const char *t0 = t;
     size_t n0 = n;
-    int64_t now = nowms();
+    int64_t now = in.now;
     int nc;
     trim(&t, &n);
     nc = n ? candidates(t, n, a->enc, cs, now) : 0;
@@ -1151,7 +1187,7 @@ static int cmd_convert (int argc, char **argv, args *a) {
     int nc, i;
     const ids_codec *to = NULL;
     trim(&t, &n);
-    nc = n ? candidates(t, n, a->enc, cs, nowms()) : 0;
+    nc = n ? candidates(t, n, a->enc, cs, in.now) : 0;
     for (i = 0; i < nc; i++)           /* the best that has that form */
       if ((to = ids_codec_find(cs[i].k->s, a->to, strlen(a->to)))) break;
     if (nc == 0 || i == nc) {

@@ -82,15 +82,24 @@ static void shr (ids_value *v, unsigned k) {     /* k < 64 */
   v->w[2] >>= k;
 }
 
-/* Divides v by b in place, returns the remainder (values over 64 bits). */
-static unsigned divmod (ids_value *v, unsigned b) {
-  unsigned __int128 rem = 0;
+/* Divides v by d in place, returns the remainder (values over 64 bits).
+** Each step divides 128 bits by 64 with a quotient that fits 64 bits
+** (rem < d): x86-64's divq does that in one instruction, where C's
+** 128-bit division calls a library routine. */
+static uint64_t divword (ids_value *v, uint64_t d) {
+  uint64_t rem = 0;
   for (int i = 2; i >= 0; i--) {
-    unsigned __int128 cur = (rem << 64) | v->w[i];
-    v->w[i] = (uint64_t)(cur / b);
-    rem = cur % b;
+#if defined(__x86_64__) && defined(__GNUC__)
+    uint64_t q;
+    __asm__("divq %4" : "=a"(q), "=d"(rem) : "a"(v->w[i]), "d"(rem), "rm"(d));
+    v->w[i] = q;
+#else
+    unsigned __int128 cur = (unsigned __int128)rem << 64 | v->w[i];
+    v->w[i] = (uint64_t)(cur / d);
+    rem = (uint64_t)(cur % d);
+#endif
   }
-  return (unsigned)rem;
+  return rem;
 }
 
 /* Least significant digit first; a constant divisor for the common bases
@@ -110,6 +119,21 @@ static unsigned digits64 (uint64_t x, unsigned base, uint16_t *d) {
   return n;
 }
 
+/* The same, as one-byte digit characters written backwards before `end`;
+** returns the first. */
+#define CHARS(B) \
+  case B: do { uint64_t q = x / B; *--p = dg[x - q * B]; x = q; } \
+          while (x); break;
+
+static char *chars64 (uint64_t x, unsigned base, const char *dg, char *end) {
+  char *p = end;
+  switch (base) {
+    CHARS(10) CHARS(16) CHARS(32) CHARS(58) CHARS(62) CHARS(64)
+    default:
+      do { *--p = dg[x % base]; x /= base; } while (x);
+  }
+  return p;
+}
 
 /* Digits of a power-of-two base are slices of bits: no division.  Reads
 ** the bits from the bottom, word by word, and writes at least `w` digits
@@ -169,10 +193,35 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
     out[n] = '\0';
     return n;
   }
+  if (t.w[1] == 0 && t.w[2] == 0 && r->width == 1) {
+    /* the common case (64-bit IDs): characters straight away, copied
+    ** out 32 bytes at once (a fixed size: no call) when they fit */
+    char b[96], *end = b + 64, *p = chars64(t.w[0], r->base, r->digits, end);
+    size_t len;
+    while ((unsigned)(end - p) < w) *--p = r->digits[0];
+    len = (size_t)(end - p);
+    if (len <= 32 && n + 32 < IDS_TEXTMAX) memcpy(out + n, p, 32);
+    else memcpy(out + n, p, len);
+    n += len;
+    out[n] = '\0';
+    return n;
+  }
   if (t.w[1] == 0 && t.w[2] == 0)
     nd = digits64(t.w[0], r->base, d);
-  else
-    while (t.w[0] | t.w[1] | t.w[2]) d[nd++] = (uint16_t)divmod(&t, r->base);
+  else {
+    /* g digits at a time: one wide division by base^g, then the digits
+    ** of the word-sized remainder (constant divisors); all g of them
+    ** while more is left above */
+    uint64_t pw = r->base;
+    unsigned g = 1;
+    while (pw <= UINT64_MAX / r->base) pw *= r->base, g++;
+    while (t.w[0] | t.w[1] | t.w[2]) {
+      unsigned got = digits64(divword(&t, pw), r->base, d + nd);
+      nd += got;
+      if (t.w[0] | t.w[1] | t.w[2])
+        for (; got < g; got++) d[nd++] = 0;
+    }
+  }
   while (nd < w) d[nd++] = 0;
   if (r->width == 1)
     while (nd > 0) out[n++] = r->digits[d[--nd]];
@@ -187,7 +236,7 @@ size_t ids_radix_encode (const ids_codec *c, const ids_value *v,
 
 /* v = v * b + d over the 192 bits of storage (room for pad bits beyond
 ** 160); 0 if it no longer fits. */
-static int muladd (ids_value *v, unsigned b, unsigned d) {
+static int muladd (ids_value *v, uint64_t b, uint64_t d) {
   unsigned __int128 carry = d;
   for (int i = 0; i < 3; i++) {
     unsigned __int128 cur = (unsigned __int128)v->w[i] * b + carry;
@@ -235,6 +284,11 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
   else if (r->maxdigits && nd > r->maxdigits)
     return ids_fail(e, IDS_EINVAL, "%zu digits, at most %u", nd,
                     r->maxdigits);
+  /* Wide values take digits in groups: g digits (pw = base^g, below
+  ** 2^64) make one word-sized number, and one multiply-add over the three
+  ** words takes the group; a power-of-two base shifts its bits in. */
+  uint64_t grp = 0, pw = 1, pwmax = UINT64_MAX / r->base;
+  unsigned k = pow2(r->base);
   for (size_t i = 0; i < n; i += r->width) {
     int d = digit(r, s + i);
     if (d < 0) {
@@ -250,9 +304,21 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
           __builtin_add_overflow(x.w[0], (uint64_t)d, &x.w[0]))
         goto range;
     }
-    else if (!muladd(&x, r->base, (unsigned)d))
-      goto range;
+    else if (k) {
+      if (x.w[2] >> (64 - k)) goto range;
+      shl(&x, k);
+      x.w[0] |= (uint64_t)d;
+    }
+    else {
+      if (pw > pwmax) {
+        if (!muladd(&x, pw, grp)) goto range;
+        grp = 0, pw = 1;
+      }
+      grp = grp * r->base + (uint64_t)d;
+      pw *= r->base;
+    }
   }
+  if (pw > 1 && !muladd(&x, pw, grp)) goto range;
   if (!ids_value_fits(&x, bits + r->shift)) goto range;
   if (r->shift && (x.w[0] & (((uint64_t)1 << r->shift) - 1)))
     return ids_fail(e, IDS_EINVAL, "the %u pad bit%s at the end must be 0",
