@@ -59,11 +59,30 @@ int idc_runs_contain (const ids_idc *c, int64_t g) {
   return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
 }
 
-/* the cluster whose allocated finals hold f */
+/* The cluster whose allocated finals hold f.  Clusters tile the finals
+** from 0 up, so the mean capacity guesses the index (exactly, when the
+** clusters are of one size: the common document); a gallop from the
+** guess brackets the answer in O(log distance), and a search of the
+** bracket finds it: O(log n) at worst, a load or two at best. */
 uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
-  size_t i = c->ncl ? count_le(c->bf, c->ncl, 1, f) : 0;
-  if (i == 0) return IDC_NONE;
-  i--;
+  size_t n = c->ncl, i, lo, hi, step = 1;
+  int64_t end;
+  if (n == 0 || f < 0) return IDC_NONE;
+  end = c->cl[n - 1].base_final + c->cl[n - 1].capacity;
+  if (f >= end) return IDC_NONE;
+  i = (size_t)((unsigned __int128)(uint64_t)f * n / (uint64_t)end);
+  if (c->bf[i] <= f) {                 /* i or above: bf[lo] <= f */
+    lo = i;
+    while (lo + step < n && c->bf[lo + step] <= f) lo += step, step *= 2;
+    hi = lo + step < n ? lo + step : n;
+  }
+  else {                               /* below i: bf[hi] > f */
+    hi = i;
+    while (hi >= step && c->bf[hi - step] > f) hi -= step, step *= 2;
+    lo = hi >= step ? hi - step : 0;   /* bf[0] = 0 <= f */
+  }
+  /* bf[lo] <= f < bf[hi] (or hi == n) */
+  i = lo + count_le(c->bf + lo + 1, hi - lo - 1, 1, f);
   return f - c->cl[i].base_final < c->cl[i].capacity ? (uint32_t)i
                                                      : IDC_NONE;
 }
