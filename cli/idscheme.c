@@ -23,6 +23,7 @@
 ** printed, in order); 2 a usage error, said on stderr naming the argument.
 */
 #include <errno.h>
+#include <pthread.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,9 +46,14 @@ static const char *progname = "idscheme";
 /* ------------------------------------------------------------- output */
 
 /* stdout through one large buffer: `new` and `inspect` write millions of
-** lines, and stdio's per-call locking would cost more than the IDs. */
-static char obuf[1 << 17];
-static size_t olen;
+** lines, and stdio's per-call locking would cost more than the IDs.  The
+** state is per thread: a thread that answers part of a block of input
+** (see eachline) writes into a buffer of its own that grows instead of
+** being flushed, and the main thread writes it out in order. */
+static char obuf0[1 << 17];
+static _Thread_local char *obuf = obuf0;
+static _Thread_local size_t olen, ocap = sizeof obuf0;
+static _Thread_local int ogrow;
 
 static void owrite (const char *s, size_t n) {
   if (n && fwrite(s, 1, n, stdout) != n) {
@@ -61,14 +67,28 @@ static void oflush (void) {
   olen = 0;
 }
 
-/* Room for n more bytes (n < sizeof obuf). */
+static void die (const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 1, 2), noreturn))
+#endif
+  ;
+
+/* Room for n more bytes (n < sizeof obuf0). */
 static char *oroom (size_t n) {
-  if (olen + n > sizeof obuf) oflush();
+  if (olen + n > ocap) {
+    if (!ogrow) oflush();
+    else {
+      size_t cap = ocap ? ocap : sizeof obuf0;
+      while (cap < olen + n) cap *= 2;
+      if ((obuf = realloc(obuf, cap)) == NULL) die("out of memory");
+      ocap = cap;
+    }
+  }
   return obuf + olen;
 }
 
 static void oput (const char *s, size_t n) {
-  if (n > sizeof obuf / 2) {
+  if (n > sizeof obuf0 / 2 && !ogrow) {
     oflush();
     owrite(s, n);
     return;
@@ -148,12 +168,6 @@ static void ojsonz (const char *s) { ojson(s, strlen(s)); }
 
 /* ------------------------------------------------------------- errors */
 
-static void die (const char *fmt, ...)
-#if defined(__GNUC__)
-  __attribute__((format(printf, 1, 2), noreturn))
-#endif
-  ;
-
 /* A usage error: the message on stderr, exit status 2. */
 static void die (const char *fmt, ...) {
   va_list ap;
@@ -169,7 +183,7 @@ static void die (const char *fmt, ...) {
 /* Text for a message: printable ASCII and UTF-8 as they are, other bytes
 ** as \xNN, at most about 60 bytes. */
 static const char *quote (const char *s, size_t n) {
-  static char q[256];
+  static _Thread_local char q[256];
   size_t k = 0;
   for (size_t i = 0; i < n && k < 240; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -948,73 +962,195 @@ static int candidates (const char *t, size_t n, const char *enc, cand *cs,
 }
 
 /* The inputs: the words, or standard input's lines, streamed: read in
-** large blocks, and what is written so far goes out before a read that
-** may wait (so that `tail -f log | idscheme inspect` answers each line). */
+** large blocks, each block's whole lines answered before the next read
+** (and what is written goes out before a read that may wait, so that
+** `tail -f log | idscheme inspect` answers each line).  A block of many
+** lines is answered in two halves on two threads; the second half's
+** answers, and its errors in their places, are written after the first
+** half's: the output is what one thread would write. */
+typedef struct line {
+  const char *t;
+  size_t n;
+  long no;                    /* line number, 0 for a word */
+} line;
+
 typedef struct input {
-  char **words;
-  int nwords, i;
   char *buf;
   size_t cap, start, end;     /* unread bytes: buf[start..end) */
   int eof;
-  long lineno;                /* 0 for words */
+  long lineno;
   int64_t now;                /* Unix ms when the current block came */
+  line *lines;
+  size_t nlines, lcap;
 } input;
 
-static int nextinput (input *in, const char **t, size_t *n) {
-  char *nl;
-  if (in->words) {
-    if (in->i >= in->nwords) return 0;
-    *t = in->words[in->i++];
-    *n = strlen(*t);
-    return 1;
-  }
-  while (in->start == in->end ||       /* (no memchr of a NULL buf) */
-         (nl = memchr(in->buf + in->start, '\n', in->end - in->start))
-         == NULL) {
-    ssize_t r;
-    if (in->eof) {
-      if (in->start == in->end) return 0;
-      nl = in->buf + in->end;           /* a last line without newline */
-      break;
-    }
-    if (in->start > 0) {                /* keep the partial line */
-      memmove(in->buf, in->buf + in->start, in->end - in->start);
-      in->end -= in->start;
-      in->start = 0;
-    }
-    if (in->end + 1 >= in->cap) {       /* + 1: room for a final NUL */
-      in->cap = in->cap ? 2 * in->cap : 1 << 16;
-      if ((in->buf = realloc(in->buf, in->cap)) == NULL) die("out of memory");
-    }
-    oflush();
-    do r = read(0, in->buf + in->end, in->cap - 1 - in->end);
-    while (r < 0 && errno == EINTR);
-    if (r < 0) die("standard input: %s", strerror(errno));
-    if (r == 0) in->eof = 1;
-    in->end += (size_t)r;
-    in->now = nowms();        /* ages as of the block's arrival: one clock
-                                 read a block, not a line */
-  }
-  in->lineno++;
-  *t = in->buf + in->start;
-  *n = (size_t)(nl - *t);
-  in->start = nl < in->buf + in->end ? (size_t)(nl - in->buf) + 1 : in->end;
-  return 1;
-}
+/* What answers one line (t[0..n), line no, the time `now`): writes its
+** answer and returns 0, or reports it with inerror and returns 1. */
+typedef int (*answer) (const args *a, const char *t, size_t n, long no,
+                       int64_t now);
 
-static void startinput (input *in, const args *a) {
-  memset(in, 0, sizeof *in);
-  if (a->nrest > 0) in->words = a->rest, in->nwords = a->nrest;
-  in->now = nowms();
-}
+/* A thread with its own output (ogrow) keeps its errors for later, each
+** with the place in its output where it goes. */
+typedef struct lerr {
+  size_t at;
+  char *msg;
+} lerr;
+
+static _Thread_local lerr *lerrs;
+static _Thread_local int nlerrs;
 
 /* An input that did not decode: stderr, naming it and its line. */
-static void inerror (const input *in, const char *t, size_t n,
-                     const char *why) {
+static void inerror (long no, const char *t, size_t n, const char *why) {
+  char m[1024];
+  int k = no ? snprintf(m, sizeof m, "%s: line %ld: ", progname, no)
+             : snprintf(m, sizeof m, "%s: ", progname);
+  snprintf(m + k, sizeof m - (size_t)k, "\"%s\": %s\n", quote(t, n), why);
+  if (!ogrow) {
+    oflush();
+    fputs(m, stderr);
+    return;
+  }
+  if ((lerrs = realloc(lerrs, (size_t)(nlerrs + 1) * sizeof *lerrs)) == NULL ||
+      (lerrs[nlerrs].msg = strdup(m)) == NULL)
+    die("out of memory");
+  lerrs[nlerrs++].at = olen;
+}
+
+/* One half of a block, for one thread. */
+typedef struct part {
+  const args *a;
+  answer fn;
+  const line *l;
+  size_t nl;
+  int64_t now;
+  int bad;
+  char *out;                  /* the second half's output and errors */
+  size_t len;
+  lerr *errs;
+  int nerrs;
+} part;
+
+static void answerpart (part *p) {
+  for (size_t i = 0; i < p->nl; i++)
+    p->bad |= p->fn(p->a, p->l[i].t, p->l[i].n, p->l[i].no, p->now);
+}
+
+static void *worker (void *arg) {
+  part *p = arg;
+  obuf = NULL;
+  olen = ocap = 0;
+  ogrow = 1;
+  answerpart(p);
+  p->out = obuf, p->len = olen;
+  p->errs = lerrs, p->nerrs = nlerrs;
+  return NULL;
+}
+
+/* The second half's output after the first's, its errors in place. */
+static void replay (part *p) {
+  size_t at = 0;
   oflush();
-  if (in->lineno) fprintf(stderr, "%s: line %ld: ", progname, in->lineno);
-  else fprintf(stderr, "%s: ", progname);
-  fprintf(stderr, "\"%s\": %s\n", quote(t, n), why);
+  for (int i = 0; i < p->nerrs; i++) {
+    owrite(p->out + at, p->errs[i].at - at);
+    at = p->errs[i].at;
+    fputs(p->errs[i].msg, stderr);
+    free(p->errs[i].msg);
+  }
+  owrite(p->out + at, p->len - at);
+  free(p->errs);
+  free(p->out);
+}
+
+/* Fewer lines than this in a block: one thread (a thread costs more). */
+#define TWOTHREADS 512
+
+static int answerlines (const args *a, answer fn, const line *l, size_t n,
+                        int64_t now) {
+  part one = { .a = a, .fn = fn, .l = l, .nl = n, .now = now };
+  part two = one;
+  pthread_t t;
+  if (n < TWOTHREADS) {
+    answerpart(&one);
+    return one.bad;
+  }
+  one.nl = n / 2;
+  two.l = l + n / 2, two.nl = n - n / 2;
+  if (pthread_create(&t, NULL, worker, &two) != 0) {
+    one.nl = n;                       /* no thread: all here */
+    answerpart(&one);
+    return one.bad;
+  }
+  answerpart(&one);
+  pthread_join(t, NULL);
+  replay(&two);
+  return one.bad | two.bad;
+}
+
+/* One read more, keeping the partial line; what is written goes out
+** first. */
+static void fill (input *in) {
+  ssize_t r;
+  if (in->start > 0) {
+    memmove(in->buf, in->buf + in->start, in->end - in->start);
+    in->end -= in->start;
+    in->start = 0;
+  }
+  if (in->end + 1 >= in->cap) {       /* + 1: room for a final NUL */
+    in->cap = in->cap ? 2 * in->cap : 1 << 18;
+    if ((in->buf = realloc(in->buf, in->cap)) == NULL) die("out of memory");
+  }
+  oflush();
+  do r = read(0, in->buf + in->end, in->cap - 1 - in->end);
+  while (r < 0 && errno == EINTR);
+  if (r < 0) die("standard input: %s", strerror(errno));
+  if (r == 0) in->eof = 1;
+  in->end += (size_t)r;
+  in->now = nowms();          /* ages as of the block's arrival: one clock
+                                 read a block, not a line */
+}
+
+static void addline (input *in, const char *t, size_t n) {
+  if (in->nlines == in->lcap) {
+    in->lcap = in->lcap ? 2 * in->lcap : 4096;
+    if ((in->lines = realloc(in->lines, in->lcap * sizeof *in->lines))
+        == NULL)
+      die("out of memory");
+  }
+  in->lines[in->nlines++] = (line){ t, n, ++in->lineno };
+}
+
+/* Answers every input with fn; returns 1 if some did not decode. */
+static int eachline (const args *a, answer fn) {
+  input in;
+  int bad = 0;
+  memset(&in, 0, sizeof in);
+  in.now = nowms();
+  if (a->nrest > 0) {
+    for (int i = 0; i < a->nrest; i++)
+      bad |= fn(a, a->rest[i], strlen(a->rest[i]), 0, in.now);
+    return bad;
+  }
+  for (;;) {
+    size_t stop = in.end, k;          /* whole lines: buf[start..stop) */
+    while (stop > in.start && in.buf[stop - 1] != '\n') stop--;
+    if (stop == in.start) {
+      if (!in.eof) { fill(&in); continue; }
+      if (in.start == in.end) break;
+      stop = in.end;                  /* a last line without newline */
+    }
+    in.nlines = 0;
+    for (k = in.start; k < stop; ) {
+      const char *t = in.buf + k, *nl = memchr(t, '\n', stop - k);
+      size_t n = nl ? (size_t)(nl - t) : stop - k;
+      addline(&in, t, n);
+      k += n + 1;
+    }
+    bad |= answerlines(a, fn, in.lines, in.nlines, in.now);
+    in.start = stop;
+  }
+  free(in.buf);
+  free(in.lines);
+  return bad;
 }
 
 static int isblank_ascii (unsigned char c) {
@@ -1127,82 +1263,72 @@ static void ojsonobj (const char *t, size_t n, const cand *cs, int nc) {
   ostr("]}\n");
 }
 
-static void ojsonerr (const input *in, const char *t, size_t n,
-                      const char *msg) {
+static void ojsonerr (long no, const char *t, size_t n, const char *msg) {
   ostr("{\"input\":");
   ojson(t, n);
-  if (in->lineno) { ostr(",\"line\":"); ou64((uint64_t)in->lineno); }
+  if (no) { ostr(",\"line\":"); ou64((uint64_t)no); }
   ostr(",\"error\":");
   ojsonz(msg);
   ostr("}\n");
 }
 
+static int inspect1 (const args *a, const char *t, size_t n, long no,
+                     int64_t now) {
+  cand cs[MAXCAND];
+  const char *t0 = t;
+  size_t n0 = n;
+  int nc;
+  trim(&t, &n);
+  nc = n ? candidates(t, n, a->enc, cs, now) : 0;
+  if (nc == 0) {
+    ids_error e;
+    const char *w = why(a, t0, n0, &e);
+    if (a->json) ojsonerr(no, t0, n0, w);
+    inerror(no, t0, n0, w);
+    return 1;
+  }
+  if (a->json) ojsonobj(t, n, cs, nc);
+  else ohuman(t, n, cs, nc, now);
+  return 0;
+}
+
 static int cmd_inspect (int argc, char **argv, args *a) {
-  static cand cs[MAXCAND];
-  input in;
-  const char *t;
-  size_t n;
-  int bad = 0;
   parse(argc, argv, a, "sepj");
   knowschemes(a);
   knowncodec(a->enc);
-  startinput(&in, a);
-  while (nextinput(&in, &t, &n)) {
-    const char *t0 = t;
-    size_t n0 = n;
-    int64_t now = in.now;
-    int nc;
-    trim(&t, &n);
-    nc = n ? candidates(t, n, a->enc, cs, now) : 0;
-    if (nc == 0) {
-      ids_error e;
-      const char *w = why(a, t0, n0, &e);
-      if (a->json) ojsonerr(&in, t0, n0, w);
-      inerror(&in, t0, n0, w);
-      bad = 1;
-      continue;
-    }
-    if (a->json) ojsonobj(t, n, cs, nc);
-    else ohuman(t, n, cs, nc, now);
+  return eachline(a, inspect1);
+}
+
+static int convert1 (const args *a, const char *t, size_t n, long no,
+                     int64_t now) {
+  cand cs[MAXCAND];
+  const char *t0 = t;
+  size_t n0 = n;
+  int nc, i;
+  const ids_codec *to = NULL;
+  trim(&t, &n);
+  nc = n ? candidates(t, n, a->enc, cs, now) : 0;
+  for (i = 0; i < nc; i++)           /* the best that has that form */
+    if ((to = ids_codec_find(cs[i].k->s, a->to, strlen(a->to)))) break;
+  if (nc == 0 || i == nc) {
+    ids_error e;
+    inerror(no, t0, n0, nc ? "no scheme that decodes it has encoding "
+                             "given by --to" : why(a, t0, n0, &e));
+    return 1;
   }
-  free(in.buf);
-  return bad;
+  olen += ids_scheme_encode(cs[i].k->s, to, &cs[i].v,
+                            oroom(IDS_TEXTMAX + 1));
+  ochar('\n');
+  return 0;
 }
 
 static int cmd_convert (int argc, char **argv, args *a) {
-  static cand cs[MAXCAND];
-  input in;
-  const char *t;
-  size_t n;
-  int bad = 0;
   parse(argc, argv, a, "setp");
   if (a->to == NULL) die("%s: --to ENCODING is required", a->cmd);
   knowschemes(a);
   knowncodec(a->to);
   knowncodec(a->enc);
-  startinput(&in, a);
-  while (nextinput(&in, &t, &n)) {
-    const char *t0 = t;
-    size_t n0 = n;
-    int nc, i;
-    const ids_codec *to = NULL;
-    trim(&t, &n);
-    nc = n ? candidates(t, n, a->enc, cs, in.now) : 0;
-    for (i = 0; i < nc; i++)           /* the best that has that form */
-      if ((to = ids_codec_find(cs[i].k->s, a->to, strlen(a->to)))) break;
-    if (nc == 0 || i == nc) {
-      ids_error e;
-      inerror(&in, t0, n0, nc ? "no scheme that decodes it has encoding "
-                                "given by --to" : why(a, t0, n0, &e));
-      bad = 1;
-      continue;
-    }
-    olen += ids_scheme_encode(cs[i].k->s, to, &cs[i].v,
-                              oroom(IDS_TEXTMAX + 1));
-    ochar('\n');
-  }
-  free(in.buf);
-  return bad;
+  return eachline(a, convert1);
 }
 
 /* --------------------------------------------------------------- main */
