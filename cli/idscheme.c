@@ -198,11 +198,36 @@ static const char *quote (const char *s, size_t n) {
 
 /* --------------------------------------------------------------- Lua */
 
-/* A Lua state where require "idscheme" is this program's own binding and
-** the shipped scripts are found in IDS_LUADIR (or $IDSCHEME_LUA_DIR). */
-static void startlua (void) {
+/* Where the shipped scripts are: $IDSCHEME_LUA_DIR; else IDS_LUADIR_REL
+** from this program's own directory, as installed (any prefix); else the
+** source tree's IDS_LUADIR, for a program run from its build tree. */
+static const char *luadir (void) {
+  static char buf[4096];
   const char *dir = getenv("IDSCHEME_LUA_DIR");
+  if (dir) return dir;
+#ifdef IDS_LUADIR_REL
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = '\0';
+    int k = snprintf(buf, sizeof buf, "%s/%s", exe, IDS_LUADIR_REL);
+    char probe[4096 + 64];
+    snprintf(probe, sizeof probe, "%s/idscheme/schemes/init.lua", buf);
+    if (k > 0 && (size_t)k < sizeof buf && access(probe, R_OK) == 0)
+      return buf;
+  }
+#endif
+  return IDS_LUADIR;
+}
+
+/* A Lua state where require "idscheme" is this program's own binding and
+** the shipped scripts are found by luadir(). */
+static void startlua (void) {
+  const char *dir;
   if (L) return;
+  dir = luadir();
   if ((L = luaL_newstate()) == NULL) die("cannot start Lua");
   luaL_openlibs(L);
   lua_getglobal(L, "package");
@@ -210,8 +235,7 @@ static void startlua (void) {
   lua_pushcfunction(L, luaopen_idscheme);
   lua_setfield(L, -2, "idscheme");
   lua_pop(L, 1);
-  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", dir ? dir : IDS_LUADIR,
-                  dir ? dir : IDS_LUADIR);
+  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", dir, dir);
   lua_setfield(L, -2, "path");
   lua_pop(L, 1);
 }

@@ -28,7 +28,10 @@
 extern "C" {
 #endif
 
-#define IDS_VERSION     "0.1.0"
+/* The one place the version is written: CMake's project(VERSION), the
+** SONAME, idscheme.pc, the CMake package, the rockspecs, the Debian
+** changelog and the man page follow it (scripts/check-version.sh). */
+#define IDS_VERSION     "0.2.0"
 
 #define IDS_MAXBITS     160
 #define IDS_MAXBYTES    20
@@ -267,6 +270,10 @@ struct ids_scheme {
 
 IDS_API
 int  ids_init (void);         /* once, before anything else; 0 on success */
+/* The library's IDS_VERSION, as built: compare with the header's to catch
+** a program compiled against one version and run with another. */
+IDS_API
+const char *ids_version (void);
 /* Registers a scheme: IDS_EEXIST if the name is taken, IDS_EINVAL if it
 ** breaks the contract above (a required member missing, widths out of
 ** range), IDS_ENOMEM if a codec's tables could not be built.  Every codec

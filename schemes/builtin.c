@@ -1,5 +1,5 @@
 /*
-** builtin.c: the one array of built-in schemes, and ids_init().
+** builtin.c: the one array of built-in schemes, ids_init() and ids_version().
 */
 #include <pthread.h>
 #include <sodium.h>
@@ -27,4 +27,8 @@ static void initonce (void) {
 int ids_init (void) {
   pthread_once(&once, initonce);
   return status;
+}
+
+const char *ids_version (void) {
+  return IDS_VERSION;
 }

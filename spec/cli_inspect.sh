@@ -294,7 +294,7 @@ for c in list info new gen inspect convert decode compose; do
   expect "$c --help" 0 "usage: idscheme [-l FILE.lua]... " "$ids" "$c" --help
 done
 expect "gen --help is new's" 0 "usage: idscheme [-l FILE.lua]... new SCHEME" "$ids" gen -h
-want_version=$(sed -n 's/^project(idscheme VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
+want_version=$(sed -n 's/^#define IDS_VERSION *"\([0-9.]*\)".*/\1/p' "$src/core/idscheme.h")
 expect "--version" 0 "idscheme $want_version" "$ids" --version
 grep -q "^\.TH IDSCHEME 1 .* \"idscheme $want_version\"" "$src/docs/idscheme.1" && ok ||
   bad "the man page names version $want_version"

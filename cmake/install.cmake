@@ -1,0 +1,63 @@
+# cmake/install.cmake: what `cmake --install` puts where.  Every directory
+# is GNUInstallDirs' or IDS_LUA*_CMOD/LMOD (CMakeLists.txt), relative to the
+# prefix given at configure time.  Components: lib (the shared library),
+# dev (headers, static library, idscheme.pc, CMake package), lua (the
+# modules and the pure-Lua files), cli (the command and its man page).
+include(CMakePackageConfigHelpers)
+
+install(FILES core/idscheme.h core/slots.h core/idcompressor.h
+        DESTINATION ${IDS_INCLUDEDIR} COMPONENT dev)
+install(TARGETS idscheme_shared EXPORT idschemeTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib
+                NAMELINK_COMPONENT dev)
+install(TARGETS idscheme_static EXPORT idschemeTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+
+# find_package(idscheme 0.2): idscheme::idscheme (shared) and
+# idscheme::idscheme_static; before 1.0 a minor version may break the API
+set(IDS_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/idscheme)
+install(EXPORT idschemeTargets NAMESPACE idscheme:: DESTINATION ${IDS_CMAKEDIR}
+        COMPONENT dev)
+configure_package_config_file(cmake/idschemeConfig.cmake.in
+  ${CMAKE_BINARY_DIR}/idschemeConfig.cmake INSTALL_DESTINATION ${IDS_CMAKEDIR})
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/idschemeConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/idschemeConfig.cmake
+              ${CMAKE_BINARY_DIR}/idschemeConfigVersion.cmake
+        DESTINATION ${IDS_CMAKEDIR} COMPONENT dev)
+
+# relocatable: the prefix is found from the .pc file's own place, so that
+# `cmake --install --prefix` elsewhere still gives the right paths
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}" OR IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(IDS_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(IDS_PC_LIBDIR "${CMAKE_INSTALL_FULL_LIBDIR}")
+  set(IDS_PC_INCLUDEDIR "${CMAKE_INSTALL_FULL_INCLUDEDIR}")
+else()
+  file(RELATIVE_PATH IDS_PC_UP /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
+  string(REGEX REPLACE "/$" "" IDS_PC_UP "${IDS_PC_UP}")
+  set(IDS_PC_PREFIX "\${pcfiledir}/${IDS_PC_UP}")
+  set(IDS_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+  set(IDS_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+configure_file(cmake/idscheme.pc.in ${CMAKE_BINARY_DIR}/idscheme.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/idscheme.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)
+
+if(TARGET idscheme_cli)
+  install(TARGETS idscheme_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+          COMPONENT cli)
+  install(FILES docs/idscheme.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+          COMPONENT cli)
+endif()
+
+# each module with the pure-Lua files beside it in its interpreter's path
+# (the command reads the Lua 5.4 copy of the shipped schemes)
+foreach(lua LUA54 LUAJIT)
+  string(TOLOWER ${lua} name)
+  if(TARGET idscheme_${name})
+    install(TARGETS idscheme_${name} LIBRARY DESTINATION ${IDS_${lua}_CMOD}
+            COMPONENT lua)
+    install(DIRECTORY lua/idscheme DESTINATION ${IDS_${lua}_LMOD}
+            COMPONENT lua FILES_MATCHING PATTERN "*.lua")
+  endif()
+endforeach()

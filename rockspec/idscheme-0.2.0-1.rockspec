@@ -1,0 +1,92 @@
+-- The release's rockspec: rockspec/idscheme-scm-1.rockspec but for its
+-- version and source (scripts/check-version.sh checks that).  From the
+-- checkout: luarocks --lua-version=5.4 make --tree=DIR THIS (5.1: LuaJIT).
+-- Its source is the release tarball, made offline by
+--   git archive --prefix=idscheme-0.2.0/ -o idscheme-0.2.0.tar.gz HEAD
+-- in the directory where `luarocks pack THIS` then makes the source rock.
+rockspec_format = "3.0"
+package = "idscheme"
+version = "0.2.0-1"
+source = { url = "file://idscheme-0.2.0.tar.gz", dir = "idscheme-0.2.0" }
+description = {
+  summary = "Distributed unique IDs: FLUID, Flax, SIQ, Snowflake, k-ordered uid, scripted schemes",
+  detailed = [[
+A C library of distributed unique-ID schemes behind one registry: bit layouts
+plus text codecs, generators that never repeat an ID, and a Lua API.]],
+  license = "MIT",
+}
+dependencies = { "lua >= 5.1" }
+external_dependencies = {
+  SODIUM = { header = "sodium.h", library = "sodium" },
+  ZLIB = { header = "zlib.h", library = "z" },
+  -- the slot stores: redis and etcd (over HTTP/JSON)
+  HIREDIS = { header = "hiredis/hiredis.h", library = "hiredis" },
+  CURL = { library = "curl" },     -- Debian: its header is multiarch
+  CJSON = { header = "cjson/cJSON.h", library = "cjson" },
+}
+build = {
+  type = "builtin",
+  modules = {
+    idscheme = {
+      sources = {
+        "core/b64.c",
+        "core/clock.c",
+        "core/codec/dothex.c",
+        "core/codec/emoji_table.c",
+        "core/codec/make.c",
+        "core/codec/radix.c",
+        "core/codec/stock.c",
+        "core/codec/uuid.c",
+        "core/codec/words.c",
+        "core/codec/words_table.c",
+        "core/define.c",
+        "core/entropy.c",
+        "core/error.c",
+        "core/fields.c",
+        "core/fork.c",
+        "core/generator.c",
+        "core/layout.c",
+        "core/options.c",
+        "core/registry.c",
+        "core/slot/keys.c",
+        "core/slot/slot.c",
+        "core/slot/slot_etcd.c",
+        "core/slot/slot_local.c",
+        "core/slot/slot_redis.c",
+        "core/slot/url.c",
+        "core/text.c",
+        "core/value.c",
+        "schemes/builtin.c",
+        "schemes/flax.c",
+        "schemes/fluid.c",
+        "schemes/kuid.c",
+        "schemes/siq.c",
+        "schemes/snowflake.c",
+        "schemes/idcompressor/compressor.c",
+        "schemes/idcompressor/lookup.c",
+        "schemes/idcompressor/serialize.c",
+        "schemes/idcompressor/stableid.c",
+        "schemes/idcompressor/state.c",
+        "lua/idscheme.c",
+        "lua/compressor.c",
+      },
+      -- the core stays inside the module: luaopen_idscheme is its one export
+      defines = { "IDS_HIDDEN" },
+      incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(ZLIB_INCDIR)",
+                  "$(HIREDIS_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
+      libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)", "$(HIREDIS_LIBDIR)",
+                  "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
+      libraries = { "sodium", "z", "hiredis", "curl", "cjson", "pthread",
+                    "m" },
+    },
+    ["idscheme.jit"] = "lua/idscheme/jit.lua",
+    ["idscheme.resty"] = "lua/idscheme/resty.lua",
+    ["idscheme.schemes"] = "lua/idscheme/schemes/init.lua",
+    ["idscheme.schemes.instagram"] = "lua/idscheme/schemes/instagram.lua",
+    ["idscheme.schemes.ksuid"] = "lua/idscheme/schemes/ksuid.lua",
+    ["idscheme.schemes.sonyflake"] = "lua/idscheme/schemes/sonyflake.lua",
+    ["idscheme.schemes.twitter"] = "lua/idscheme/schemes/twitter.lua",
+    ["idscheme.schemes.ulid"] = "lua/idscheme/schemes/ulid.lua",
+    ["idscheme.schemes.uuidv7"] = "lua/idscheme/schemes/uuidv7.lua",
+  },
+}
