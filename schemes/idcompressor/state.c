@@ -70,7 +70,9 @@ uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
   if (n == 0 || f < 0) return IDC_NONE;
   end = c->cl[n - 1].base_final + c->cl[n - 1].capacity;
   if (f >= end) return IDC_NONE;
-  i = (size_t)((unsigned __int128)(uint64_t)f * n / (uint64_t)end);
+  i = (size_t)((double)f / (double)end * (double)n);  /* no 128-bit
+                                                          division */
+  if (i >= n) i = n - 1;
   if (c->bf[i] <= f) {                 /* i or above: bf[lo] <= f */
     lo = i;
     while (lo + step < n && c->bf[lo + step] <= f) lo += step, step *= 2;
