@@ -113,7 +113,8 @@ lua_one() {
     echo "FAIL $name ($lua not found)" >"$build/fuzz/$name.res"; return
   fi
   lib=$(cc -print-file-name=libasan.so)
-  LD_PRELOAD=$lib ASAN_OPTIONS=detect_leaks=0 \
+  mkdir -p "$build/fuzz/slots"           # local slots of its generators
+  IDSCHEME_SLOT_DIR=$build/fuzz/slots LD_PRELOAD=$lib ASAN_OPTIONS=detect_leaks=0 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$lua" "$here/lua_fuzz.lua" "$secs" "$(dirname "$so")" "$root/lua" \
     >"$log" 2>&1
