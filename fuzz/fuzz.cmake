@@ -31,7 +31,7 @@ target_link_libraries(ids_fuzz_objects PUBLIC ${val})
 
 # Harnesses: fuzz_decode.c once per scheme (fuzz_decode_<scheme>, its
 # scheme in -DFUZZ_SCHEME) and once as fuzz_detect (FLUID's detection),
-# then every other fuzz/fuzz_*.c.  fuzz/harnesses.txt lists them all for
+# fuzz_idc.c also as fuzz_idc_deserialize, then every fuzz/fuzz_*.c.  fuzz/harnesses.txt lists them all for
 # fuzz/run.sh.  Scripted schemes are defined inside the harness.
 set(IDS_FUZZ_SCHEMES fluid flax snowflake siq kuid64 kuid96
     ulid uuidv7 twitter sonyflake instagram ksuid odd37 wide160 tiny)
@@ -68,6 +68,8 @@ foreach(scheme ${IDS_FUZZ_SCHEMES})
 endforeach()
 ids_fuzz_harness(fuzz_detect ${IDS_FUZZ_DIR}/fuzz_decode.c
                  FUZZ_SCHEME="fluid" FUZZ_DETECT)
+ids_fuzz_harness(fuzz_idc_deserialize ${IDS_FUZZ_DIR}/fuzz_idc.c
+                 FUZZ_IDC_DESERIALIZE)
 file(GLOB IDS_FUZZ_SOURCES CONFIGURE_DEPENDS ${IDS_FUZZ_DIR}/fuzz_*.c)
 list(REMOVE_ITEM IDS_FUZZ_SOURCES ${IDS_FUZZ_DIR}/fuzz_decode.c)
 foreach(src ${IDS_FUZZ_SOURCES})
