@@ -62,12 +62,13 @@ function(ids_fuzz_harness name src)
   set_property(GLOBAL APPEND PROPERTY IDS_FUZZ_NAMES ${name})
 endfunction()
 
+list(JOIN IDS_FUZZ_SCHEMES " " all)
 foreach(scheme ${IDS_FUZZ_SCHEMES})
   ids_fuzz_harness(fuzz_decode_${scheme} ${IDS_FUZZ_DIR}/fuzz_decode.c
-                   FUZZ_SCHEME="${scheme}")
+                   FUZZ_SCHEME="${scheme}" FUZZ_ALL="${all}")
 endforeach()
 ids_fuzz_harness(fuzz_detect ${IDS_FUZZ_DIR}/fuzz_decode.c
-                 FUZZ_SCHEME="fluid" FUZZ_DETECT)
+                 FUZZ_SCHEME="fluid" FUZZ_ALL="${all}" FUZZ_DETECT)
 ids_fuzz_harness(fuzz_idc_deserialize ${IDS_FUZZ_DIR}/fuzz_idc.c
                  FUZZ_IDC_DESERIALIZE)
 file(GLOB IDS_FUZZ_SOURCES CONFIGURE_DEPENDS ${IDS_FUZZ_DIR}/fuzz_*.c)

@@ -149,10 +149,30 @@ static void encode_lines (void) {
   exit(0);
 }
 
+/* A built-in scheme with no harness of its own would go unfuzzed: fuzz.cmake
+** passes its list (FUZZ_ALL), and every harness refuses to start without
+** each registered scheme in it. */
+static void allhave (void) {
+#ifdef FUZZ_ALL
+  const char *names[256];
+  size_t n = ids_scheme_list(names, 256);
+  for (size_t i = 0; i < n && i < 256; i++) {
+    char key[IDS_NAMEMAX + 2];
+    snprintf(key, sizeof key, " %s ", names[i]);
+    if (strstr(" " FUZZ_ALL " ", key) == NULL) {
+      fprintf(stderr, "fuzz_decode: scheme %s has no harness: add it to "
+              "IDS_FUZZ_SCHEMES in fuzz/fuzz.cmake\n", names[i]);
+      abort();
+    }
+  }
+#endif
+}
+
 int LLVMFuzzerInitialize (int *argc, char ***argv) {
   (void)argc; (void)argv;
   if (ids_init() != IDS_OK) { fputs("ids_init failed\n", stderr); abort(); }
   s = findscheme(FUZZ_SCHEME);
+  allhave();
   for (const char *const *a = detect_all; *a; a++)
     if (strcmp(*a, s->name) == 0) detects_all = 1;
   /* fuzz/seed.py asks for the codecs, and for the text of values */
