@@ -187,6 +187,11 @@ local function roundtrip (s, id)
       return false, ("%s %s '%s' decodes to another ID"):format(s.name, e, t)
     end
   end
+  local d = s:decode(tostring(id))        -- the default encoding
+  if not d or not same(d, id) then
+    return false, ("%s: tostring '%s' does not decode back"):format(s.name,
+                                                                tostring(id))
+  end
   local back = s:from_bytes(id:bytes())
   if not back or not same(back, id) then
     return false, s.name .. ": bytes do not read back"
