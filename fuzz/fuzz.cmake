@@ -29,12 +29,19 @@ target_include_directories(ids_fuzz_objects PUBLIC ${val})
 get_target_property(val ids_objects LINK_LIBRARIES)
 target_link_libraries(ids_fuzz_objects PUBLIC ${val})
 
-file(GLOB IDS_FUZZ_HARNESSES CONFIGURE_DEPENDS
-     ${CMAKE_CURRENT_LIST_DIR}/fuzz_*.c)
+# Harnesses: fuzz_decode.c once per scheme (fuzz_decode_<scheme>, its
+# scheme in -DFUZZ_SCHEME) and once as fuzz_detect (FLUID's detection),
+# fuzz_idc.c also as fuzz_idc_deserialize, then every fuzz/fuzz_*.c.  fuzz/harnesses.txt lists them all for
+# fuzz/run.sh.  Scripted schemes are defined inside the harness.
+set(IDS_FUZZ_SCHEMES fluid flax snowflake siq kuid64 kuid96
+    ulid uuidv7 twitter sonyflake instagram ksuid odd37 wide160 tiny)
+set(IDS_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_custom_target(fuzzers)
-foreach(src ${IDS_FUZZ_HARNESSES})
-  get_filename_component(name ${src} NAME_WE)
+
+# ids_fuzz_harness(NAME SOURCE [DEFINITIONS...])
+function(ids_fuzz_harness name src)
   add_executable(${name} ${src})
+  target_compile_definitions(${name} PRIVATE ${ARGN})
   target_compile_options(${name} PRIVATE
     -fsanitize=fuzzer,${IDS_FUZZ_SAN} ${IDS_FUZZ_COMMON})
   target_link_options(${name} PRIVATE -fsanitize=fuzzer,${IDS_FUZZ_SAN})
@@ -42,10 +49,34 @@ foreach(src ${IDS_FUZZ_HARNESSES})
   set_target_properties(${name} PROPERTIES
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz)
   add_dependencies(fuzzers ${name})
-  # Regression test: replay the seeds and fuzz/regressions/ (no fuzzing).
-  set(dirs ${CMAKE_CURRENT_LIST_DIR}/corpus/${name})
-  if(IS_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/regressions)
-    list(APPEND dirs ${CMAKE_CURRENT_LIST_DIR}/regressions)
-  endif()
+  # Regression test: replay the seeds and fuzz/regressions/ (no fuzzing;
+  # libFuzzer reads a directory recursively, so every harness replays
+  # every regression, those under regressions/<harness>/ in their format).
+  set(dirs "")
+  foreach(d corpus/${name} regressions)
+    if(IS_DIRECTORY ${IDS_FUZZ_DIR}/${d})
+      list(APPEND dirs ${IDS_FUZZ_DIR}/${d})
+    endif()
+  endforeach()
   add_test(NAME ${name}_replay COMMAND ${name} -runs=0 ${dirs})
+  set_property(GLOBAL APPEND PROPERTY IDS_FUZZ_NAMES ${name})
+endfunction()
+
+list(JOIN IDS_FUZZ_SCHEMES " " all)
+foreach(scheme ${IDS_FUZZ_SCHEMES})
+  ids_fuzz_harness(fuzz_decode_${scheme} ${IDS_FUZZ_DIR}/fuzz_decode.c
+                   FUZZ_SCHEME="${scheme}" FUZZ_ALL="${all}")
 endforeach()
+ids_fuzz_harness(fuzz_detect ${IDS_FUZZ_DIR}/fuzz_decode.c
+                 FUZZ_SCHEME="fluid" FUZZ_ALL="${all}" FUZZ_DETECT)
+ids_fuzz_harness(fuzz_idc_deserialize ${IDS_FUZZ_DIR}/fuzz_idc.c
+                 FUZZ_IDC_DESERIALIZE)
+file(GLOB IDS_FUZZ_SOURCES CONFIGURE_DEPENDS ${IDS_FUZZ_DIR}/fuzz_*.c)
+list(REMOVE_ITEM IDS_FUZZ_SOURCES ${IDS_FUZZ_DIR}/fuzz_decode.c)
+foreach(src ${IDS_FUZZ_SOURCES})
+  get_filename_component(name ${src} NAME_WE)
+  ids_fuzz_harness(${name} ${src})
+endforeach()
+get_property(names GLOBAL PROPERTY IDS_FUZZ_NAMES)
+list(JOIN names "\n" names)
+file(WRITE ${CMAKE_BINARY_DIR}/fuzz/harnesses.txt "${names}\n")
