@@ -404,6 +404,7 @@ static void clock_case (int si, const ids_scheme *s, const jcase *jc,
     free(a);
     return;
   }
+  c.lastid = c.reads;         /* SIQ's init reads the clock */
   for (long i = 0; i < n; i++) {
     int r;
     if (i == n / 3) {
@@ -463,6 +464,7 @@ static void test_exhaustion (int si, const ids_scheme *s, long n) {
     free(a);
     return;
   }
+  c.lastid = c.reads;
   for (long i = 0; i < n; i++) {
     int r = ids_generator_next(&g, &a[made], &e);
     c.lastid = c.reads;
@@ -560,7 +562,9 @@ static void test_epoch (int si, const ids_scheme *s, ids_policy p,
     c.ns = lo;
     c.tick = tickns(s);
     c.patience = 1;
-    if (CHECK(mkgen_ahead(&g, s, 1, p, ahead_ms, &clk, &e) == IDS_OK))
+    r = mkgen_ahead(&g, s, 1, p, ahead_ms, &clk, &e);
+    c.lastid = c.reads;         /* SIQ's init reads the clock */
+    if (CHECK(r == IDS_OK))
       for (long i = 0; i < n; i++) {
         r = ids_generator_next(&g, &a[made], &e);
         c.lastid = c.reads;
@@ -581,6 +585,54 @@ static void test_epoch (int si, const ids_scheme *s, ids_policy p,
   verify("epoch edge", s, a, made);
   tally(si, "epoch edges", made, dups(a, made));
   free(a);
+}
+
+/* A scheme whose sequence ends in its qualifier (the `suffix` hook, SIQ's)
+** with a time field whose last tick a clock reaches: SIQ's layout with a
+** 40-bit timestamp (its last tick falls in 1970).  At that tick, with
+** max_ahead_ms, exactly a tick's worth of IDs, then IDS_ERANGE: the
+** generator once ran on past the field's end there (its bound was the
+** state word's room, not the field's), stamping tick 2^40. */
+static void test_suffix_end (void) {
+  static ids_scheme narrow;
+  const uint64_t last = ((uint64_t)1 << 40) - 1;
+  uint64_t cap;
+  ids_value a[9000];
+  ids_error e;
+  long made = 0, fails = 0, outside = 0;
+  int64_t ahead;
+  narrow = *ids_scheme_find("siq");
+  narrow.name = "t_siq40";
+  narrow.fields[0].bits = 40;
+  if (!CHECK(ids_scheme_register(&narrow) == IDS_OK)) return;
+  cap = capacity(&narrow);
+  for (ahead = 0; ahead <= 1000; ahead += 1000) {
+    jclock c = {0};
+    ids_clock clk = {jnow, &c};
+    ids_generator g;
+    c.ns = siq_tick_ns(last);
+    c.tick = tickns(&narrow);
+    c.patience = 1;
+    made = fails = outside = 0;
+    if (!CHECKF(mkgen_ahead(&g, &narrow, 1, IDS_POLICY_HOLD, ahead, &clk,
+                            &e) == IDS_OK, "%s", e.msg))
+      return;
+    c.lastid = c.reads;
+    for (long i = 0; i < (long)(sizeof a / sizeof a[0]); i++) {
+      int r = ids_generator_next(&g, &a[made], &e);
+      c.lastid = c.reads;
+      if (r == IDS_OK && tickof(&narrow, &a[made]) > last) outside++;
+      if (r == IDS_OK) made++;
+      else if (r == IDS_ERANGE) fails++;
+      else if (fails++ >= 0) CHECKF(0, "suffix scheme: %d %s", r, e.msg);
+    }
+    CHECKF((uint64_t)made == cap && outside == 0,
+           "suffix scheme at its last tick, max_ahead_ms %lld: %ld IDs (want "
+           "%" PRIu64 "), %ld past the field's end", (long long)ahead, made,
+           cap, outside);
+    CHECKF(made + fails == (long)(sizeof a / sizeof a[0]),
+           "suffix scheme at its last tick: refusals other than IDS_ERANGE");
+  }
 }
 
 /* --------------------------------------------------------------- fork */
@@ -735,6 +787,7 @@ int main (void) {
     total += checked[si];
     totaldups += dupsfound[si];
   }
+  if (!only || strcmp(only, "t_siq40") == 0) test_suffix_end();
   lua_close(L);
   printf("torture: %lld IDs checked, %lld duplicates, %.1f s (threads %.1f s"
          " x %ld rounds per scheme)\n", total, totaldups,
