@@ -22,6 +22,7 @@ fi
 export TSAN_OPTIONS="halt_on_error=1 abort_on_error=0 die_after_fork=0 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export IDS_TEST_SCALE=${IDS_TEST_SCALE:-0.05}
 export IDS_TORTURE_SECONDS=${IDS_TORTURE_SECONDS:-0.5}
+export IDS_TEST_SLOW=${IDS_TEST_SLOW:-5}    # watchdogs: TSan is slow
 out=$(cd "$dir" && ctest --output-on-failure -R "^($(tr ' ' '|' <<<"$tests"))\$" 2>&1)
 rc=$?
 echo "$out"
