@@ -69,4 +69,8 @@ if(LUA54_INCLUDE_DIR AND LUA54_LIBRARY)
                         Threads::Threads ${LUA54_LIBRARY})
   add_test(NAME test_torture COMMAND test_torture)
   set_tests_properties(test_torture PROPERTIES TIMEOUT 600)
+  if(IDS_SANITIZE OR IDS_TSAN)     # instrumented: the threads part halved
+    set_tests_properties(test_torture PROPERTIES
+                         ENVIRONMENT "IDS_TORTURE_SECONDS=0.5")
+  endif()
 endif()
