@@ -806,4 +806,11 @@ function helper.run_lua (code)
   return out
 end
 
+-- n scaled by $IDS_TEST_SCALE (default 1; scripts/valgrind.sh makes the
+-- long loops short with it), at least `least`.
+function helper.scaled (n, least)
+  local k = tonumber(os.getenv("IDS_TEST_SCALE") or "") or 1
+  return math.max(least, math.floor(n * k))
+end
+
 return helper

@@ -908,7 +908,7 @@ describe("kuid", function ()
   -- ----------------------------------------------------------------------
 
   describe("sort_check", function ()
-    local N = 100000
+    local N = helper.scaled(100000, 2000)
 
     -- Compares two strings or ids: -1, 0, 1.
     local function cmp (a, b)
@@ -1023,7 +1023,8 @@ describe("kuid", function ()
 
     it("kuid64: 1,000,000 ids strictly increase (so are distinct)",
        function ()
-      local _, bad = helper.take_increasing(k64:generator(), 1000000)
+      local _, bad = helper.take_increasing(k64:generator(),
+                                            helper.scaled(1000000, 5000))
       assert.is_nil(bad)
     end)
 
