@@ -42,6 +42,7 @@ cat >"$dir/lua5.4-valgrind" <<WRAP
 LD_PRELOAD=$dir/lua54/idscheme.so exec $(tr '\n' ' ' <<<"$vg") lua5.4 "\$@"
 WRAP
 chmod +x "$dir/lua5.4-valgrind"
+export IDS_RUN_LUA="$dir/lua5.4-valgrind"   # specs' subprocesses (helper.run_lua)
 
 logs="$dir/valgrind-logs"
 rm -rf "$logs" && mkdir -p "$logs"

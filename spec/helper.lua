@@ -788,9 +788,14 @@ end
 -- and package.cpath, and returns what it wrote to stdout and stderr.
 -- For what must not touch this process's registry of schemes.
 function helper.run_lua (code)
-  local p = assert(io.popen("readlink /proc/$PPID/exe"))
-  local exe = p:read("*l")
-  p:close()
+  -- $IDS_RUN_LUA: the interpreter when this one runs under another program
+  -- (scripts/valgrind.sh: valgrind's own binary is the parent)
+  local exe, p = os.getenv("IDS_RUN_LUA"), nil
+  if not exe or exe == "" then
+    p = assert(io.popen("readlink /proc/$PPID/exe"))
+    exe = p:read("*l")
+    p:close()
+  end
   assert(exe and exe ~= "", "run_lua: cannot find the interpreter")
   local tmp = os.tmpname()
   local f = assert(io.open(tmp, "wb"))
