@@ -731,12 +731,15 @@ static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
                         ids_error *e) {
   unsigned n;
   uint64_t q = (uint64_t)(qual < 0 ? g->qual : qual), suf, tick = 0,
-           tail = 0, one;
+           tail = 0, one, maxoff = MAXOFF(g->seqbits);
   int r;
   if (g->ops->suffix(g->s, q, &n, &suf) != 0)
     return ids_fail(e, IDS_EINVAL, "%s: %lld is not a qualifier", g->s->name,
                     (long long)qual);
-  r = counter(g, &g->state[0], g->seqbits, g->tick0, MAXOFF(g->seqbits),
+  /* the state word's room, and the time field's last tick (tick0 is at
+  ** or below it): running ahead must not pass the field's end */
+  if (g->max_tick - g->tick0 < maxoff) maxoff = g->max_tick - g->tick0;
+  r = counter(g, &g->state[0], g->seqbits, g->tick0, maxoff,
               ((uint64_t)1 << n) - 1, suf, 1, &tick, &tail, &one, e);
   if (r != IDS_OK) return r;
   *tk = tick;

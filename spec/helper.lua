@@ -788,9 +788,14 @@ end
 -- and package.cpath, and returns what it wrote to stdout and stderr.
 -- For what must not touch this process's registry of schemes.
 function helper.run_lua (code)
-  local p = assert(io.popen("readlink /proc/$PPID/exe"))
-  local exe = p:read("*l")
-  p:close()
+  -- $IDS_RUN_LUA: the interpreter when this one runs under another program
+  -- (scripts/valgrind.sh: valgrind's own binary is the parent)
+  local exe, p = os.getenv("IDS_RUN_LUA"), nil
+  if not exe or exe == "" then
+    p = assert(io.popen("readlink /proc/$PPID/exe"))
+    exe = p:read("*l")
+    p:close()
+  end
   assert(exe and exe ~= "", "run_lua: cannot find the interpreter")
   local tmp = os.tmpname()
   local f = assert(io.open(tmp, "wb"))
@@ -804,6 +809,13 @@ function helper.run_lua (code)
   p:close()
   os.remove(tmp)
   return out
+end
+
+-- n scaled by $IDS_TEST_SCALE (default 1; scripts/valgrind.sh makes the
+-- long loops short with it), at least `least`.
+function helper.scaled (n, least)
+  local k = tonumber(os.getenv("IDS_TEST_SCALE") or "") or 1
+  return math.max(least, math.floor(n * k))
 end
 
 return helper

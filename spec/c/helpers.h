@@ -9,7 +9,7 @@
 **   options   setopt
 **   clocks    fake (stepping, fake_stall) and frozen injected clocks,
 **             siq_tick_ns
-**   runs      run_ids, two_threads, first_dup
+**   runs      run_ids, two_threads, first_dup, scaled, slowed
 */
 #ifndef IDS_TEST_HELPERS_H
 #define IDS_TEST_HELPERS_H
@@ -286,6 +286,22 @@ static inline int64_t siq_tick_ns (uint64_t t) {
 }
 
 /* --------------------------------------------------------------- runs */
+
+/* n scaled by $IDS_TEST_SCALE (default 1; the valgrind and ThreadSanitizer
+** stages make the heavy tests lighter with it), at least `least`. */
+static inline long scaled (long n, long least) {
+  const char *v = getenv("IDS_TEST_SCALE");
+  double k = v && *v ? atof(v) : 1, x = (double)n * k;
+  return x < (double)least ? least : (long)x;
+}
+
+/* A watchdog's seconds times $IDS_TEST_SLOW (default 1; valgrind and
+** ThreadSanitizer run the code many times slower). */
+static inline unsigned slowed (unsigned seconds) {
+  const char *v = getenv("IDS_TEST_SLOW");
+  long k = v && *v ? atol(v) : 1;
+  return seconds * (unsigned)(k > 1 ? k : 1);
+}
 
 /* What n IDs of one generator gave: the first and the last, the index of
 ** the first that failed (-1: none) with its code and error, and of the

@@ -155,12 +155,12 @@ static void errors (void) {
 
 int main (void) {
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
-  threads("kuid64", NULL, 0, 5000000);
-  threads("snowflake", "worker", 3, 5000000);
-  threads("fluid", "generator", 11, 1000000);
-  threads("siq", NULL, 0, 500000);
-  threads("flax", NULL, 0, 1000000);
-  threads("kuid96", NULL, 0, 1000000);
+  threads("kuid64", NULL, 0, (size_t)scaled(5000000, 10000));
+  threads("snowflake", "worker", 3, (size_t)scaled(5000000, 10000));
+  threads("fluid", "generator", 11, (size_t)scaled(1000000, 10000));
+  threads("siq", NULL, 0, (size_t)scaled(500000, 10000));
+  threads("flax", NULL, 0, (size_t)scaled(1000000, 10000));
+  threads("kuid96", NULL, 0, (size_t)scaled(1000000, 10000));
   crossing();
   errors();
   return t_done();

@@ -104,8 +104,8 @@ static void check_erange (ids_generator *g, fake *f, int64_t ns,
 
 /* ----------------------------------------------------- the real clock */
 
-#define NSINGLE  10000000L
-#define NTHREAD  5000000L
+#define NSINGLE  scaled(10000000L, 20000)
+#define NTHREAD  scaled(5000000L, 10000)
 
 static void test_single (void) {
   ids_generator g;

@@ -23,8 +23,8 @@
 
 #include "helpers.h"
 
-#define NSINGLE   10000000L
-#define NTHREAD   1000000L
+#define NSINGLE   scaled(10000000L, 20000)
+#define NTHREAD   scaled(1000000L, 10000)
 #define NFORK     8
 #define NPERPROC  100000L
 
