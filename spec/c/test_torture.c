@@ -760,6 +760,22 @@ static void test_fork (int si, const ids_scheme *s, long n) {
 
 /* ---------------------------------------------------------------- run */
 
+/* Every registered scheme (built-in and shipped script) is in names[]:
+** a new scheme cannot go untortured. */
+static void registered (void) {
+  size_t n = ids_scheme_list(NULL, 0);
+  const char **reg = malloc((n ? n : 1) * sizeof *reg);
+  if (!CHECK(reg != NULL)) return;
+  n = ids_scheme_list(reg, n);
+  for (size_t i = 0; i < n; i++) {
+    int found = 0;
+    for (int k = 0; k < NSCHEMES; k++) found |= strcmp(reg[i], names[k]) == 0;
+    CHECKF(found, "scheme %s is registered but not tortured (add it to "
+           "names[])", reg[i]);
+  }
+  free(reg);
+}
+
 int main (void) {
   double secs = envnum("IDS_TORTURE_SECONDS", 1);
   const char *only = getenv("IDS_TORTURE_ONLY");    /* one scheme, to debug */
@@ -772,6 +788,7 @@ int main (void) {
   hammer_secs = secs;
   if (ids_init() != 0) return 2;
   L = startlua();
+  registered();
   for (int si = 0; si < NSCHEMES; si++) {
     const ids_scheme *s = ids_scheme_find(names[si]);
     if (only && strcmp(only, names[si]) != 0) continue;
