@@ -5,6 +5,9 @@
 ** variant bits.  Formatting wraps modulo 2^122 and writes canonical v4.
 */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "idc.h"
 
@@ -100,6 +103,26 @@ int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
   return IDS_OK;
 }
 
+#if defined(__SSE2__)
+/* 16 bytes -> 32 lowercase hex digits at once: each nibble becomes a byte
+** ('0' + n, and 39 more for a..f).  Every x86-64 has SSE2. */
+static void hex32 (char *o, idc_u128 u) {
+  uint64_t hi = __builtin_bswap64((uint64_t)(u >> 64)),
+           lo = __builtin_bswap64((uint64_t)u);
+  __m128i x = _mm_set_epi64x((long long)lo, (long long)hi);
+  __m128i f = _mm_set1_epi8(0x0f);
+  __m128i h = _mm_and_si128(_mm_srli_epi16(x, 4), f), l = _mm_and_si128(x, f);
+  __m128i a = _mm_unpacklo_epi8(h, l), b = _mm_unpackhi_epi8(h, l);
+  __m128i nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
+          gap = _mm_set1_epi8('a' - '0' - 10);
+  a = _mm_add_epi8(_mm_add_epi8(a, zero),
+                   _mm_and_si128(_mm_cmpgt_epi8(a, nine), gap));
+  b = _mm_add_epi8(_mm_add_epi8(b, zero),
+                   _mm_and_si128(_mm_cmpgt_epi8(b, nine), gap));
+  _mm_storeu_si128((__m128i *)(void *)o, a);
+  _mm_storeu_si128((__m128i *)(void *)(o + 16), b);
+}
+#else
 /* two hex digits per byte value */
 static const char PAIRS[513] =
   "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -111,21 +134,25 @@ static const char PAIRS[513] =
   "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
   "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
-static void put16 (char *o, uint64_t v, const char *t) {
+static void put16 (char *o, uint64_t v) {
   int i;
   for (i = 7; i >= 0; i--) {
-    memcpy(o + 2 * i, t + 2 * (v & 255), 2);
+    memcpy(o + 2 * i, PAIRS + 2 * (v & 255), 2);
     v >>= 8;
   }
 }
 
+static void hex32 (char *o, idc_u128 u) {
+  put16(o, (uint64_t)(u >> 64));
+  put16(o + 16, (uint64_t)u);
+}
+#endif
+
 void idc_format (idc_u128 n, char *out) {
   idc_u128 u = ((n >> 74) & M(48)) << 80 | (idc_u128)4 << 76
              | ((n >> 62) & 0xfff) << 64 | (idc_u128)2 << 62 | (n & M(62));
-  const char *t = PAIRS;
   char h[32];
-  put16(h, (uint64_t)(u >> 64), t);
-  put16(h + 16, (uint64_t)u, t);
+  hex32(h, u);
   memcpy(out, h, 8);
   out[8] = '-';
   memcpy(out + 9, h + 8, 4);
