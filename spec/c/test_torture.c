@@ -339,21 +339,30 @@ typedef struct jclock {
   uint64_t rng;
 } jclock;
 
+/* a + b, wrapping: the epoch edges run the clock up to the last
+** nanosecond an int64_t holds, and one more step wraps it to 1677 (the
+** generator then sees a clock before its epoch and refuses, as at any end
+** of its range).  Wrapped in unsigned arithmetic: signed overflow is
+** undefined. */
+static int64_t wrapadd (int64_t a, int64_t b) {
+  return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
 static int64_t jnow (void *ctx) {
   jclock *c = ctx;
   int64_t j = 0;
   c->reads++;
   if (c->reads - c->lastid > c->patience) {
-    c->ns += c->tick;
+    c->ns = wrapadd(c->ns, c->tick);
     c->waits++;
     if (c->heal) c->off = 0;
   }
-  else c->ns += c->adv;
+  else c->ns = wrapadd(c->ns, c->adv);
   if (c->jitter) {
     c->rng ^= c->rng << 13, c->rng ^= c->rng >> 7, c->rng ^= c->rng << 17;
     j = (int64_t)(c->rng % (uint64_t)(2 * c->jitter + 1)) - c->jitter;
   }
-  return c->ns + c->off + j;
+  return wrapadd(wrapadd(c->ns, c->off), j);
 }
 
 /* ns per read for a clock that runs at twice what a tick holds (a tick
