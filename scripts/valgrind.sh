@@ -71,7 +71,9 @@ xargs -P "${JOBS:-2}" -L 1 bash -c 'one "$0" "$1"' <"$logs/list"
 
 passed=0 failed=0
 while read -r kind name; do
-  read -r rc secs <"$logs/$name.rc"
+  # no status file: the run never finished (killed, or xargs gave up)
+  rc=unfinished secs=?
+  [ -r "$logs/$name.rc" ] && read -r rc secs <"$logs/$name.rc"
   if [ "$rc" = 0 ]; then
     passed=$((passed + 1))
     echo "ok    $name (${secs} s)"
