@@ -61,7 +61,22 @@ int  idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
                       int64_t count);
 int  idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si,
                            uint32_t n);
-int  idc_push_run (ids_idc *c, int64_t start, int64_t count);
+int  idc_reserve_runs (ids_idc *c, size_t more);
 ids_idc *idc_alloc (void);
+
+/* appends gens start..start+count-1, merging with an adjacent last run;
+** inline, since a deserialized document appends all of its runs */
+static inline int idc_push_run (ids_idc *c, int64_t start, int64_t count) {
+  int64_t (*last)[2] = c->nruns ? &c->runs[c->nruns - 1] : NULL;
+  if (last && (*last)[0] + (*last)[1] == start) {
+    (*last)[1] += count;
+    return 0;
+  }
+  if (c->nruns == c->runcap && idc_reserve_runs(c, 1)) return -1;
+  c->runs[c->nruns][0] = start;
+  c->runs[c->nruns][1] = count;
+  c->nruns++;
+  return 0;
+}
 
 #endif

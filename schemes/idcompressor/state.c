@@ -225,18 +225,9 @@ int idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
   return 0;
 }
 
-/* appends gens start..start+count-1, merging with an adjacent last run */
-int idc_push_run (ids_idc *c, int64_t start, int64_t count) {
-  if (c->nruns && c->runs[c->nruns - 1][0] + c->runs[c->nruns - 1][1]
-                  == start) {
-    c->runs[c->nruns - 1][1] += count;
-    return 0;
-  }
-  if (grow(&c->runs, &c->runcap, c->nruns + 1, sizeof *c->runs)) return -1;
-  c->runs[c->nruns][0] = start;
-  c->runs[c->nruns][1] = count;
-  c->nruns++;
-  return 0;
+/* room for `more` runs beyond those there are */
+int idc_reserve_runs (ids_idc *c, size_t more) {
+  return grow(&c->runs, &c->runcap, c->nruns + more, sizeof *c->runs);
 }
 
 ids_idc *idc_alloc (void) {
