@@ -201,6 +201,27 @@ describe("idscheme.compressor", function ()
     assert.are.equal("0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd", c:local_session_id())
   end)
 
+  it("refuses anything but a compressor as self", function ()
+    local c = C.new()
+    local index = getmetatable(c).__index
+    local others = { 1, "x", {}, io.stdout, idscheme.scheme("fluid"),
+                     idscheme.scheme("fluid"):generator{ generator = 1,
+                                                         slots = "none" },
+                     idscheme.scheme("fluid"):decode("0") }
+    for _, name in ipairs{ "decompress", "recompress", "serialize", "close",
+                           "generate_compressed_id" } do
+      for _, o in ipairs(others) do
+        local ok, err = pcall(index[name], o, 0)
+        assert.is_false(ok)
+        assert.truthy(err:find("idscheme.compressor expected", 1, true), err)
+      end
+    end
+    for _, mm in ipairs{ "__gc", "__tostring" } do
+      assert.is_false(pcall(getmetatable(c)[mm], io.stdout))
+    end
+    assert.are.equal(36, #c:decompress(c:generate_compressed_id()))
+  end)
+
   it("closes, and refuses use after close", function ()
     local c = C.new()
     c:close()

@@ -280,6 +280,7 @@ int ids_idc_finalize_range (ids_idc *c, const ids_idc_range *r,
       return collision(e, "0x756");
     k->capacity += over + size;
     k->count += cnt;
+    idc_retile(c);
     return IDS_OK;
   }
   if (collides(c, c->sess[si].n, si, k->base_gen + k->capacity, over + size))
@@ -328,7 +329,7 @@ static int ghost_generate (ids_idc *c, int64_t *id, ids_error *e) {
   k = &c->cl[c->ghost_cl];
   if (k->base_final + k->capacity >= IDC_MAX_SAFE)
     return ids_fail(e, IDS_ERANGE, "generate: more than 2^53-1 finals");
-  k->capacity++;
+  k->capacity++;            /* idc_retile's guess may lag: ghosts are few */
   k->count++;
   *id = k->base_final + k->count - 1;
   return IDS_OK;

@@ -33,6 +33,8 @@ struct ids_idc {
   idc_cluster *cl;          /* final-space order */
   int64_t *bf;              /* their base finals, for the binary search */
   uint32_t ncl, clcap;
+  uint64_t per_final;       /* clusters per allocated final, in 2^-64ths
+                               (idc_retile) */
   int64_t (*runs)[2];       /* normalizer: gens handed out as local ids */
   size_t nruns, runcap;
   int64_t gen_count, next_base, cluster_size;
@@ -52,7 +54,8 @@ void idc_format (idc_u128 n, char *out);
 uint32_t idc_find_session (const ids_idc *c, const char *id);
 uint32_t idc_pred_session (const ids_idc *c, idc_u128 q);
 int  idc_runs_contain (const ids_idc *c, int64_t g);
-uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f);
+uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t guess);
+void idc_retile (ids_idc *c);
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g);
 int  idc_reserve_sessions (ids_idc *c, uint32_t more);
@@ -63,6 +66,24 @@ int  idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si,
                            uint32_t n);
 int  idc_reserve_runs (ids_idc *c, size_t more);
 ids_idc *idc_alloc (void);
+
+/* The cluster whose allocated finals hold f.  Clusters tile the finals
+** from 0 up, so the mean capacity guesses the index (exactly, when the
+** clusters are of one size: the common document), and one load of that
+** cluster confirms it; idc_cluster_near searches when it does not.  The
+** guess is a multiplication by idc_retile's ratio, and a stale ratio costs
+** time, never the answer.  Inline: decompress's one memory access. */
+static inline uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
+  size_t i;
+  const idc_cluster *k;
+  if (c->ncl == 0 || f < 0) return IDC_NONE;
+  i = (size_t)(((idc_u128)(uint64_t)f * c->per_final) >> 64);
+  if (i >= c->ncl) i = c->ncl - 1;
+  k = &c->cl[i];
+  if (f >= k->base_final && f - k->base_final < k->capacity)
+    return (uint32_t)i;
+  return idc_cluster_near(c, f, i);
+}
 
 /* appends gens start..start+count-1, merging with an adjacent last run;
 ** inline, since a deserialized document appends all of its runs */

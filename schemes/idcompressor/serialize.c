@@ -319,6 +319,7 @@ static int read_clusters (ids_idc *c, reader *r, int64_t nc, uint32_t off) {
     if (k->sess == 0) c->local_last = (uint32_t)i;
   }
   c->ncl = (uint32_t)nc;
+  idc_retile(c);
 done:
   free(per);
   free(gens);

@@ -59,21 +59,14 @@ int idc_runs_contain (const ids_idc *c, int64_t g) {
   return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
 }
 
-/* The cluster whose allocated finals hold f.  Clusters tile the finals
-** from 0 up, so the mean capacity guesses the index (exactly, when the
-** clusters are of one size: the common document); a gallop from the
-** guess brackets the answer in O(log distance), and a search of the
-** bracket finds it: O(log n) at worst, a load or two at best. */
-uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
-  size_t n = c->ncl, i, lo, hi, step = 1;
-  int64_t end;
-  if (n == 0 || f < 0) return IDC_NONE;
-  end = c->cl[n - 1].base_final + c->cl[n - 1].capacity;
-  if (f >= end) return IDC_NONE;
-  i = (size_t)((double)f / (double)end * (double)n);  /* no 128-bit
-                                                          division */
-  if (i >= n) i = n - 1;
-  if (c->bf[i] <= f) {                 /* i or above: bf[lo] <= f */
+/* idc_cluster_by_final (idc.h) when its guess i missed: a gallop from i
+** brackets the answer in O(log distance) and a search of the bracket
+** finds it, O(log n) at worst */
+uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
+  size_t n = c->ncl, lo, hi, step = 1;
+  const idc_cluster *k = &c->cl[n - 1];
+  if (f >= k->base_final + k->capacity) return IDC_NONE;
+  if (c->bf[i] <= f) {                 /* above i: bf[lo] <= f */
     lo = i;
     while (lo + step < n && c->bf[lo + step] <= f) lo += step, step *= 2;
     hi = lo + step < n ? lo + step : n;
@@ -83,10 +76,17 @@ uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
     while (hi >= step && c->bf[hi - step] > f) hi -= step, step *= 2;
     lo = hi >= step ? hi - step : 0;   /* bf[0] = 0 <= f */
   }
-  /* bf[lo] <= f < bf[hi] (or hi == n) */
-  i = lo + count_le(c->bf + lo + 1, hi - lo - 1, 1, f);
-  return f - c->cl[i].base_final < c->cl[i].capacity ? (uint32_t)i
-                                                     : IDC_NONE;
+  /* bf[lo] <= f < bf[hi] (or hi == n): the tiling puts f in cluster i */
+  return (uint32_t)(lo + count_le(c->bf + lo + 1, hi - lo - 1, 1, f));
+}
+
+/* after the clusters or the last one's capacity change: the guess of
+** idc_cluster_by_final, 2^64 x clusters / allocated finals (at most 1, since
+** no cluster is empty: kept just below 2^64) */
+void idc_retile (ids_idc *c) {
+  const idc_cluster *k = c->ncl ? &c->cl[c->ncl - 1] : NULL;
+  idc_u128 end = k ? (idc_u128)(k->base_final + k->capacity) : 1;
+  c->per_final = (uint64_t)((((idc_u128)c->ncl << 64) - c->ncl) / end);
 }
 
 /* the cluster of s whose allocated gens hold g */
@@ -222,6 +222,7 @@ int idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
   s->chain[s->nchain++] = c->ncl;
   if (si == 0) c->local_last = c->ncl;
   c->ncl++;
+  idc_retile(c);
   return 0;
 }
 
