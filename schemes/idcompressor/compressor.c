@@ -280,7 +280,7 @@ int ids_idc_finalize_range (ids_idc *c, const ids_idc_range *r,
       return collision(e, "0x756");
     k->capacity += over + size;
     k->count += cnt;
-    idc_retile(c);
+    idc_retile(c, si);
     return IDS_OK;
   }
   if (collides(c, c->sess[si].n, si, k->base_gen + k->capacity, over + size))

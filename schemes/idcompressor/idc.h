@@ -22,6 +22,7 @@ typedef struct idc_session {
   uint32_t *chain;          /* cluster indexes in gen order */
   int64_t *gens;            /* their base gens, for the binary search */
   uint32_t nchain, chaincap;
+  uint64_t per_gen;         /* clusters per allocated gen, in 2^-64ths */
 } idc_session;
 
 struct ids_idc {
@@ -33,8 +34,7 @@ struct ids_idc {
   idc_cluster *cl;          /* final-space order */
   int64_t *bf;              /* their base finals, for the binary search */
   uint32_t ncl, clcap;
-  uint64_t per_final;       /* clusters per allocated final, in 2^-64ths
-                               (idc_retile) */
+  uint64_t per_final;       /* clusters per allocated final, in 2^-64ths */
   int64_t (*runs)[2];       /* normalizer: gens handed out as local ids */
   size_t nruns, runcap;
   int64_t gen_count, next_base, cluster_size;
@@ -55,7 +55,7 @@ uint32_t idc_find_session (const ids_idc *c, const char *id);
 uint32_t idc_pred_session (const ids_idc *c, idc_u128 q);
 int  idc_runs_contain (const ids_idc *c, int64_t g);
 uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t guess);
-void idc_retile (ids_idc *c);
+void idc_retile (ids_idc *c, uint32_t si);
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g);
 int  idc_reserve_sessions (ids_idc *c, uint32_t more);
@@ -78,7 +78,7 @@ static inline uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
   const idc_cluster *k;
   if (c->ncl == 0 || f < 0) return IDC_NONE;
   i = (size_t)(((idc_u128)(uint64_t)f * c->per_final) >> 64);
-  if (i >= c->ncl) i = c->ncl - 1;
+  if (i >= c->ncl) i = c->ncl - 1;     /* as guess() in state.c */
   k = &c->cl[i];
   if (f >= k->base_final && f - k->base_final < k->capacity)
     return (uint32_t)i;

@@ -319,7 +319,8 @@ static int read_clusters (ids_idc *c, reader *r, int64_t nc, uint32_t off) {
     if (k->sess == 0) c->local_last = (uint32_t)i;
   }
   c->ncl = (uint32_t)nc;
-  idc_retile(c);
+  for (uint32_t s = 0; s < c->nsess; s++)
+    if (c->sess[s].nchain) idc_retile(c, s);
 done:
   free(per);
   free(gens);

@@ -59,44 +59,71 @@ int idc_runs_contain (const ids_idc *c, int64_t g) {
   return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
 }
 
-/* idc_cluster_by_final (idc.h) when its guess i missed: a gallop from i
-** brackets the answer in O(log distance) and a search of the bracket
-** finds it, O(log n) at worst */
-uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
-  size_t n = c->ncl, lo, hi, step = 1;
-  const idc_cluster *k = &c->cl[n - 1];
-  if (f >= k->base_final + k->capacity) return IDC_NONE;
-  if (c->bf[i] <= f) {                 /* above i: bf[lo] <= f */
+/* How many of a[0..n-1] (sorted, a[i] <= x) are <= x, from a guess i:
+** a gallop from i brackets the answer in O(log distance) and a search of
+** the bracket finds it, O(log n) at worst. */
+static size_t gallop (const int64_t *a, size_t n, size_t i, int64_t x) {
+  size_t lo, hi, step = 1;
+  if (a[i] <= x) {                     /* above i: a[lo] <= x */
     lo = i;
-    while (lo + step < n && c->bf[lo + step] <= f) lo += step, step *= 2;
+    while (lo + step < n && a[lo + step] <= x) lo += step, step *= 2;
     hi = lo + step < n ? lo + step : n;
   }
-  else {                               /* below i: bf[hi] > f */
+  else {                               /* below i: a[hi] > x */
     hi = i;
-    while (hi >= step && c->bf[hi - step] > f) hi -= step, step *= 2;
-    lo = hi >= step ? hi - step : 0;   /* bf[0] = 0 <= f */
+    while (hi >= step && a[hi - step] > x) hi -= step, step *= 2;
+    lo = hi >= step ? hi - step : 0;   /* a[0] <= x */
   }
-  /* bf[lo] <= f < bf[hi] (or hi == n): the tiling puts f in cluster i */
-  return (uint32_t)(lo + count_le(c->bf + lo + 1, hi - lo - 1, 1, f));
+  /* a[lo] <= x < a[hi] (or hi == n) */
+  return lo + 1 + count_le(a + lo + 1, hi - lo - 1, 1, x);
 }
 
-/* after the clusters or the last one's capacity change: the guess of
-** idc_cluster_by_final, 2^64 x clusters / allocated finals (at most 1, since
-** no cluster is empty: kept just below 2^64) */
-void idc_retile (ids_idc *c) {
-  const idc_cluster *k = c->ncl ? &c->cl[c->ncl - 1] : NULL;
-  idc_u128 end = k ? (idc_u128)(k->base_final + k->capacity) : 1;
-  c->per_final = (uint64_t)((((idc_u128)c->ncl << 64) - c->ncl) / end);
+/* the index a ratio kept by idc_retile guesses for the offset x */
+static size_t guess (int64_t x, uint64_t ratio, size_t n) {
+  size_t i = (size_t)(((idc_u128)(uint64_t)x * ratio) >> 64);
+  return i < n ? i : n - 1;
 }
 
-/* the cluster of s whose allocated gens hold g */
+/* idc_cluster_by_final (idc.h) when its guess i missed */
+uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
+  const idc_cluster *k = &c->cl[c->ncl - 1];
+  if (f >= k->base_final + k->capacity) return IDC_NONE;
+  /* bf[0] = 0 <= f, and the tiling puts f in the last cluster at or
+  ** below it */
+  return (uint32_t)(gallop(c->bf, c->ncl, i, f) - 1);
+}
+
+/* The cluster of s whose allocated gens hold g.  A session's clusters tile
+** its gens from 1 up in chain order, so the same guess as the finals' (by
+** the session's own ratio), confirmed by one load, finds it in a document
+** of clusters of one size. */
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g) {
-  size_t i = count_le(s->gens, s->nchain, 1, g);
   const idc_cluster *k;
-  if (i == 0) return IDC_NONE;
-  k = &c->cl[s->chain[i - 1]];
-  return g - k->base_gen < k->capacity ? s->chain[i - 1] : IDC_NONE;
+  size_t i;
+  if (s->nchain == 0 || g < 1) return IDC_NONE;
+  i = guess(g - 1, s->per_gen, s->nchain);
+  k = &c->cl[s->chain[i]];
+  if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
+  i = gallop(s->gens, s->nchain, i, g) - 1;          /* gens[0] = 1 <= g */
+  k = &c->cl[s->chain[i]];
+  return g - k->base_gen < k->capacity ? s->chain[i] : IDC_NONE;
+}
+
+/* After a cluster of session si is added or grows: the ratios of the
+** guesses, clusters per allocated final and session si's clusters per
+** allocated gen, in 2^-64ths (at most 1, since no cluster is empty: kept
+** just below 2^64).  A ratio that lags costs time, never an answer. */
+static uint64_t ratio (uint32_t n, int64_t span) {
+  return (uint64_t)((((idc_u128)n << 64) - n) / (idc_u128)span);
+}
+
+void idc_retile (ids_idc *c, uint32_t si) {
+  const idc_session *s = &c->sess[si];
+  const idc_cluster *k = &c->cl[c->ncl - 1];
+  c->per_final = ratio(c->ncl, k->base_final + k->capacity);
+  k = &c->cl[s->chain[s->nchain - 1]];
+  c->sess[si].per_gen = ratio(s->nchain, k->base_gen + k->capacity - 1);
 }
 
 static int grow (void *pp, size_t *cap, size_t need, size_t size) {
@@ -222,7 +249,7 @@ int idc_add_cluster (ids_idc *c, uint32_t si, int64_t capacity,
   s->chain[s->nchain++] = c->ncl;
   if (si == 0) c->local_last = c->ncl;
   c->ncl++;
-  idc_retile(c);
+  idc_retile(c, si);
   return 0;
 }
 
