@@ -104,9 +104,12 @@ int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
 }
 
 #if defined(__SSE2__)
-/* 16 bytes -> 32 lowercase hex digits at once: each nibble becomes a byte
-** ('0' + n, and 39 more for a..f).  Every x86-64 has SSE2. */
-static void hex32 (char *o, idc_u128 u) {
+/* u as 8-4-4-4-12 lowercase hex: the 32 digits in two registers at once
+** (each nibble a byte: '0' + n, and 39 more for a..f; every x86-64 has
+** SSE2), then stored straight from the registers, overlapping, the later
+** stores mending the earlier ones.  (Through a buffer, the loads of its
+** pieces waited on the 16-byte stores: half of a decompress in C.) */
+static void put_uuid (char *out, idc_u128 u) {
   uint64_t hi = __builtin_bswap64((uint64_t)(u >> 64)),
            lo = __builtin_bswap64((uint64_t)u);
   __m128i x = _mm_set_epi64x((long long)lo, (long long)hi);
@@ -115,12 +118,19 @@ static void hex32 (char *o, idc_u128 u) {
   __m128i a = _mm_unpacklo_epi8(h, l), b = _mm_unpackhi_epi8(h, l);
   __m128i nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
           gap = _mm_set1_epi8('a' - '0' - 10);
+  int32_t w;
   a = _mm_add_epi8(_mm_add_epi8(a, zero),
                    _mm_and_si128(_mm_cmpgt_epi8(a, nine), gap));
   b = _mm_add_epi8(_mm_add_epi8(b, zero),
                    _mm_and_si128(_mm_cmpgt_epi8(b, nine), gap));
-  _mm_storeu_si128((__m128i *)(void *)o, a);
-  _mm_storeu_si128((__m128i *)(void *)(o + 16), b);
+  _mm_storeu_si128((__m128i *)(void *)out, a);              /* 0..7 */
+  _mm_storeu_si128((__m128i *)(void *)(out + 20), b);       /* 24..35 */
+  w = _mm_cvtsi128_si32(_mm_srli_si128(a, 8));
+  memcpy(out + 9, &w, 4);                                   /* 9..12 */
+  w = _mm_cvtsi128_si32(_mm_srli_si128(a, 12));
+  memcpy(out + 14, &w, 4);                                  /* 14..17 */
+  w = _mm_cvtsi128_si32(b);
+  memcpy(out + 19, &w, 4);                                  /* 19..22 */
 }
 #else
 /* two hex digits per byte value */
@@ -142,26 +152,24 @@ static void put16 (char *o, uint64_t v) {
   }
 }
 
-static void hex32 (char *o, idc_u128 u) {
-  put16(o, (uint64_t)(u >> 64));
-  put16(o + 16, (uint64_t)u);
+/* the digits of u, without dashes yet, at their places */
+static void put_uuid (char *out, idc_u128 u) {
+  char h[32];
+  put16(h, (uint64_t)(u >> 64));
+  put16(h + 16, (uint64_t)u);
+  memcpy(out, h, 8);
+  memcpy(out + 9, h + 8, 4);
+  memcpy(out + 14, h + 12, 4);
+  memcpy(out + 19, h + 16, 4);
+  memcpy(out + 24, h + 20, 12);
 }
 #endif
 
 void idc_format (idc_u128 n, char *out) {
-  idc_u128 u = ((n >> 74) & M(48)) << 80 | (idc_u128)4 << 76
-             | ((n >> 62) & 0xfff) << 64 | (idc_u128)2 << 62 | (n & M(62));
-  char h[32];
-  hex32(h, u);
-  memcpy(out, h, 8);
-  out[8] = '-';
-  memcpy(out + 9, h + 8, 4);
-  out[13] = '-';
-  memcpy(out + 14, h + 12, 4);
-  out[18] = '-';
-  memcpy(out + 19, h + 16, 4);
-  out[23] = '-';
-  memcpy(out + 24, h + 20, 12);
+  put_uuid(out, ((n >> 74) & M(48)) << 80 | (idc_u128)4 << 76
+                | ((n >> 62) & 0xfff) << 64 | (idc_u128)2 << 62
+                | (n & M(62)));
+  out[8] = out[13] = out[18] = out[23] = '-';
   out[36] = '\0';
 }
 
