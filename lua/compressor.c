@@ -30,8 +30,8 @@ typedef struct box {
 
 /* the compressor at argument 1 */
 static box *checkbox (lua_State *L) {
-  box *b = lua_touserdata(L, 1);
-  if (!(lua_rawlen(L, 1) == sizeof *b && b->self == b
+  box *b = lua_touserdata(L, 1);      /* NULL unless a userdata */
+  if (!(b != NULL && lua_rawlen(L, 1) == sizeof *b && b->self == b
         && b->magic == BOX_MAGIC))
     luaL_typeerror(L, 1, IDC_MT);
   return b;

@@ -204,10 +204,17 @@ describe("idscheme.compressor", function ()
   it("refuses anything but a compressor as self", function ()
     local c = C.new()
     local index = getmetatable(c).__index
+    -- strings and tables of every length up to 64: a box's size among them
     local others = { 1, "x", {}, io.stdout, idscheme.scheme("fluid"),
                      idscheme.scheme("fluid"):generator{ generator = 1,
                                                          slots = "none" },
                      idscheme.scheme("fluid"):decode("0") }
+    for n = 0, 64 do
+      local t = {}
+      for i = 1, n do t[i] = i end
+      others[#others + 1] = string.rep("x", n)
+      others[#others + 1] = t
+    end
     for _, name in ipairs{ "decompress", "recompress", "serialize", "close",
                            "generate_compressed_id" } do
       for _, o in ipairs(others) do
