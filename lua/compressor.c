@@ -9,39 +9,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "box.h"
 #include "idcompressor.h"
 
 #define IDC_MT "idscheme.compressor"
 
-/* A box is known by its size and its first two words: its own address
-** and a constant.  Only C code writes a full userdata's bytes, and only
-** this file writes these, so no Lua code can pass anything else for one;
-** the metatable comparison of Lua's own libraries costs three API calls,
-** a tenth of a decompress. */
-#define BOX_MAGIC 0x69647363636f6d70ull         /* "idsccomp" */
-
 typedef struct box {
-  const struct box *self;
-  uint64_t magic;
+  ids_box box;      /* box.h: how checkbox knows one */
   ids_idc *c;
   int in_ghost;     /* inside begin_ghost_session: close must wait */
 } box;
 
+#define BOX_TYPE 0x69647363636f6d70ull         /* "idsccomp" */
+
 /* the compressor at argument 1 */
 static box *checkbox (lua_State *L) {
-  box *b = lua_touserdata(L, 1);      /* NULL unless a userdata */
-  if (!(b != NULL && lua_rawlen(L, 1) == sizeof *b && b->self == b
-        && b->magic == BOX_MAGIC))
-    luaL_typeerror(L, 1, IDC_MT);
-  return b;
+  return ids_box_check(L, 1, sizeof(box), BOX_TYPE, IDC_MT);
 }
 
 /* a new box, still empty, at the top of the stack */
 static box *newbox (lua_State *L) {
-  box *b = lua_newuserdatauv(L, sizeof *b, 0);
-  b->self = b;
-  b->magic = BOX_MAGIC;
+  box *b = ids_box_new(L, sizeof *b, 0, BOX_TYPE);
   b->c = NULL;
   b->in_ghost = 0;
   luaL_getmetatable(L, IDC_MT);

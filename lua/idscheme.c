@@ -2,14 +2,15 @@
 ** idscheme.c: the Lua binding.  It translates between Lua values and the
 ** C API of core/idscheme.h and holds no knowledge of any scheme.
 **
-** Three typed userdata: scheme handles, generators and ids.  Every
-** function gets their metatables as upvalues 1..3, so that type checks in
-** hot paths are a pointer comparison instead of a registry lookup.
+** Three typed userdata: scheme handles, generators and ids, each a box
+** (box.h) that a method knows without its metatable.  Every function gets
+** their metatables as upvalues 1..3, to give them to new boxes without a
+** registry lookup.
 */
 #include <stdio.h>
 #include <string.h>
 
-#include "compat.h"
+#include "box.h"
 #include "idscheme.h"
 
 #define SCHEME_MT   "idscheme.scheme"
@@ -21,44 +22,28 @@
 #define UV_GEN      lua_upvalueindex(2)
 #define UV_ID       lua_upvalueindex(3)
 
-typedef struct lscheme { const ids_scheme *s; } lscheme;
-typedef struct lid { const ids_scheme *s; ids_value v; } lid;
+typedef struct lscheme { ids_box box; const ids_scheme *s; } lscheme;
+typedef struct lid { ids_box box; const ids_scheme *s; ids_value v; } lid;
 /* the scheme beside its generator, so that hot paths need no call */
-typedef struct lgen { const ids_scheme *s; ids_generator g; } lgen;
+typedef struct lgen { ids_box box; const ids_scheme *s; ids_generator g; } lgen;
+
+/* each box's type (box.h) */
+#define SCHEME_TYPE 0x6964737363686d65ull       /* "idsschme" */
+#define GEN_TYPE    0x69647367656e6572ull       /* "idsgener" */
+#define ID_TYPE     0x696473696469645full       /* "idsidid_" */
 
 /* ------------------------------------------------------------- helpers */
 
-/* Userdata at `arg` whose metatable is the upvalue `mt`, or NULL. */
-static void *testudata (lua_State *L, int arg, int mt) {
-  void *p = lua_touserdata(L, arg);
-  if (p != NULL && lua_getmetatable(L, arg)) {
-    int ok = lua_rawequal(L, -1, mt);
-    lua_pop(L, 1);
-    if (ok) return p;
-  }
-  return NULL;
-}
-
-/* The same, or an error that names the argument.  Written out rather than
-** calling testudata: it is on every hot path, and the compiler keeps
-** testudata out of line (that extra call cost s:decode 9 ns). */
-static void *toudata (lua_State *L, int arg, int mt, const char *tname) {
-  void *p = lua_touserdata(L, arg);
-  if (p != NULL && lua_getmetatable(L, arg)) {
-    int ok = lua_rawequal(L, -1, mt);
-    lua_pop(L, 1);
-    if (ok) return p;
-  }
-  luaL_typeerror(L, arg, tname);
-  return NULL;
-}
-
-#define checkscheme(L, i) ((lscheme *)toudata(L, i, UV_SCHEME, SCHEME_MT))
-#define checkgen(L, i)    ((lgen *)toudata(L, i, UV_GEN, GEN_MT))
-#define checkid(L, i)     ((lid *)toudata(L, i, UV_ID, ID_MT))
+#define checkscheme(L, i) \
+  ((lscheme *)ids_box_check(L, i, sizeof(lscheme), SCHEME_TYPE, SCHEME_MT))
+#define checkgen(L, i) \
+  ((lgen *)ids_box_check(L, i, sizeof(lgen), GEN_TYPE, GEN_MT))
+#define checkid(L, i) \
+  ((lid *)ids_box_check(L, i, sizeof(lid), ID_TYPE, ID_MT))
+#define testid(L, i)  ((lid *)ids_box_test(L, i, sizeof(lid), ID_TYPE))
 
 static lid *pushid (lua_State *L, const ids_scheme *s, const ids_value *v) {
-  lid *d = (lid *)lua_newuserdatauv(L, sizeof *d, 0);
+  lid *d = (lid *)ids_box_new(L, sizeof *d, 0, ID_TYPE);
   d->s = s;
   d->v = *v;
   lua_pushvalue(L, UV_ID);
@@ -191,7 +176,7 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
   if (lua_isnil(L, -1)) {
     lscheme *h;
     lua_pop(L, 1);
-    h = (lscheme *)lua_newuserdatauv(L, sizeof *h, 1);
+    h = (lscheme *)ids_box_new(L, sizeof *h, 1, SCHEME_TYPE);
     h->s = s;
     lua_pushvalue(L, UV_SCHEME);
     lua_setmetatable(L, -2);
@@ -614,7 +599,7 @@ static int s_generator (lua_State *L) {
   lgen *g;
   ids_options_init(&o, s);
   readopts(L, 2, &o, "generator option");
-  g = (lgen *)lua_newuserdatauv(L, sizeof *g, 0);
+  g = (lgen *)ids_box_new(L, sizeof *g, 0, GEN_TYPE);
   g->s = s;
   if (ids_generator_init(&g->g, s, &o, NULL, &e) != IDS_OK)
     return luaL_argerror(L, 2, e.msg);
@@ -774,7 +759,7 @@ static int i_tostring (lua_State *L) {
 /* Lua calls __eq for any two userdata: an id is not equal to a scheme
 ** handle or a file, and that is no error. */
 static int i_eq (lua_State *L) {
-  lid *a = (lid *)testudata(L, 1, UV_ID), *b = (lid *)testudata(L, 2, UV_ID);
+  lid *a = testid(L, 1), *b = testid(L, 2);
   lua_pushboolean(L, a != NULL && b != NULL && a->s == b->s &&
                   ids_value_cmp(&a->v, &b->v) == 0);
   return 1;

@@ -488,3 +488,72 @@ describe("define refuses unknown keys (item 17)", function ()
     end, "encodings")
   end)
 end)
+
+-- ---------------------------------------------------------------------
+
+describe("a method knows its own userdata (lua/box.h)", function ()
+  local fluid = idscheme.scheme("fluid")
+  local gen = fluid:generator{ generator = 1, slots = "none" }
+  local id = fluid:compose{ timestamp = 1, generator = 2, sequence = 3 }
+  local comp = idscheme.compressor.new()
+  -- every other kind of value, strings and tables of every length up to
+  -- 64 among them (a box's size is one of those lengths)
+  local function others (own)
+    local t = { 1, 2.5, true, io.stdout, print, coroutine.create(print) }
+    for _, o in ipairs{ fluid, gen, id, comp } do
+      if o ~= own then t[#t + 1] = o end
+    end
+    for n = 0, 64 do
+      local a = {}
+      for i = 1, n do a[i] = i end
+      t[#t + 1] = ("x"):rep(n)
+      t[#t + 1] = a
+    end
+    return t
+  end
+  local cases = {
+    { fluid, "idscheme.scheme", { "compose", "decode", "from_bytes",
+                                  "generator" } },
+    { gen, "idscheme.generator", { "next", "next_string", "next_batch",
+                                   "next_strings", "scheme", "slot",
+                                   "close" } },
+    { id, "idscheme.id", { "encode", "fields", "bytes", "integer",
+                           "scheme" } },
+  }
+
+  it("refuses anything else as self, naming the type", function ()
+    for _, c in ipairs(cases) do
+      local own, tname, names = c[1], c[2], c[3]
+      for _, name in ipairs(names) do
+        local f = own[name]
+        for _, o in ipairs(others(own)) do
+          local ok, err = pcall(f, o, 1)
+          assert.is_false(ok, tname .. ":" .. name)
+          assert.truthy(tostring(err):find(tname .. " expected", 1, true),
+                        tostring(err))
+        end
+      end
+      local mt = getmetatable(own)
+      assert.is_false(pcall(mt.__tostring, io.stdout))
+    end
+  end)
+
+  it("orders and compares ids only with ids", function ()
+    local mt = getmetatable(id)
+    for _, o in ipairs(others(id)) do
+      assert.is_false(mt.__eq(id, o))
+      assert.is_false(mt.__eq(o, id))
+      assert.is_false(pcall(mt.__lt, id, o))
+      assert.is_false(pcall(mt.__le, o, id))
+    end
+    assert.is_true(mt.__eq(id, fluid:compose{ timestamp = 1, generator = 2,
+                                              sequence = 3 }))
+  end)
+
+  it("still works on its own", function ()
+    assert.are.equal("fluid", gen:scheme().name)
+    assert.are.equal(3, id:fields().sequence)
+    assert.is_string(gen:next_string())
+    assert.are.equal(36, #comp:decompress(comp:generate_compressed_id()))
+  end)
+end)
