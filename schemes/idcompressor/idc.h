@@ -67,6 +67,13 @@ int  idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si,
 int  idc_reserve_runs (ids_idc *c, size_t more);
 ids_idc *idc_alloc (void);
 
+/* the index that a ratio kept by idc_retile guesses for the offset x,
+** among n */
+static inline size_t idc_guess (int64_t x, uint64_t ratio, size_t n) {
+  size_t i = (size_t)(((idc_u128)(uint64_t)x * ratio) >> 64);
+  return i < n ? i : n - 1;
+}
+
 /* The cluster whose allocated finals hold f.  Clusters tile the finals
 ** from 0 up, so the mean capacity guesses the index (exactly, when the
 ** clusters are of one size: the common document), and one load of that
@@ -77,8 +84,7 @@ static inline uint32_t idc_cluster_by_final (const ids_idc *c, int64_t f) {
   size_t i;
   const idc_cluster *k;
   if (c->ncl == 0 || f < 0) return IDC_NONE;
-  i = (size_t)(((idc_u128)(uint64_t)f * c->per_final) >> 64);
-  if (i >= c->ncl) i = c->ncl - 1;     /* as guess() in state.c */
+  i = idc_guess(f, c->per_final, c->ncl);
   k = &c->cl[i];
   if (f >= k->base_final && f - k->base_final < k->capacity)
     return (uint32_t)i;

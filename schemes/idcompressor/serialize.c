@@ -169,25 +169,29 @@ static double as_double (uint64_t u) {
   return d;
 }
 
+/* d as an integer in lo..hi, or 0 (lo and hi within 0..2^53, where every
+** integer is a double) */
+static inline int whole (double d, double lo, double hi, int64_t *v) {
+  if (!(d >= lo && d <= hi)) return 0;
+  *v = (int64_t)d;
+  return (double)*v == d;
+}
+
 /* a count or index: a float64 holding an integer in lo..hi (both within
-** 0..2^53, where every integer is a double); inline, since a document
-** has three per cluster */
+** 0..2^53); inline, since a document has three per cluster */
 static inline int read_int (reader *r, const char *what, int64_t lo,
                             int64_t hi, int64_t *v) {
   uint64_t u;
   double d;
-  int64_t x;
   int rc;
   *v = 0;
   if (__builtin_expect(r->left == 0, 0)) return short_blob(r, what);
   if ((rc = word(r, &u)) != IDS_OK) return rc;
   d = as_double(u);
-  if (__builtin_expect(!(d >= 0 && d <= 9007199254740992.0), 0))
+  if (__builtin_expect(!whole(d, (double)lo, (double)hi, v), 0)) {
+    *v = 0;
     return not_int(r, what, d, lo, hi);
-  x = (int64_t)d;
-  if (__builtin_expect((double)x != d || x < lo || x > hi, 0))
-    return not_int(r, what, d, lo, hi);
-  *v = x;
+  }
   return IDS_OK;
 }
 
@@ -220,14 +224,6 @@ static int read_sessions (ids_idc *c, reader *r, int64_t ns) {
     if (idc_add_session(c, id, n)) return nomem(r->e);
   }
   return IDS_OK;
-}
-
-/* d as an integer in lo..hi, or 0 (lo and hi within 0..2^53, where every
-** integer is a double) */
-static inline int whole (double d, double lo, double hi, int64_t *v) {
-  if (!(d >= lo && d <= hi)) return 0;
-  *v = (int64_t)d;
-  return (double)*v == d;
 }
 
 /* A cluster's three words straight from the buffer when they are all

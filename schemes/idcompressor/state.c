@@ -78,12 +78,6 @@ static size_t gallop (const int64_t *a, size_t n, size_t i, int64_t x) {
   return lo + 1 + count_le(a + lo + 1, hi - lo - 1, 1, x);
 }
 
-/* the index a ratio kept by idc_retile guesses for the offset x */
-static size_t guess (int64_t x, uint64_t ratio, size_t n) {
-  size_t i = (size_t)(((idc_u128)(uint64_t)x * ratio) >> 64);
-  return i < n ? i : n - 1;
-}
-
 /* idc_cluster_by_final (idc.h) when its guess i missed */
 uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
   const idc_cluster *k = &c->cl[c->ncl - 1];
@@ -102,7 +96,7 @@ uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
   const idc_cluster *k;
   size_t i;
   if (s->nchain == 0 || g < 1) return IDC_NONE;
-  i = guess(g - 1, s->per_gen, s->nchain);
+  i = idc_guess(g - 1, s->per_gen, s->nchain);
   k = &c->cl[s->chain[i]];
   if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
   i = gallop(s->gens, s->nchain, i, g) - 1;          /* gens[0] = 1 <= g */
