@@ -46,7 +46,10 @@ typedef struct gen {
                                  sequence, or beside the stepped one) */
   uint8_t wide;               /* time and sequence overflow 64 bits: the
                                  state is state[0..1], under the lock */
-  /* A node value leased as a slot (node fields the caller did not give) */
+  /* A node value leased as a slot (node fields the caller did not give).
+  ** The ID path loads slot and its word; everything else of the lease is
+  ** read under slotlock, which close holds while it takes the lease away
+  ** (lease memory is never freed, only reused: slot.c). */
   ids_slot *slot;
   unsigned slotgen;           /* atomic: the slot generation the base
                                  holds; SLOTBUSY while it changes */
@@ -55,6 +58,8 @@ typedef struct gen {
   uint64_t floortick;         /* with hasfloor: issue no tick at or below
                                  it (the slot's previous holders') */
   uint8_t hasfloor;
+  uint8_t flux;               /* Flux's mode: ticks of the monotonic clock,
+                                 on which no wall-clock floor has meaning */
   uint8_t special;            /* suffix mode or a slot: next_special */
   uint8_t nslotf;
   uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
@@ -300,14 +305,32 @@ static void slotfields (gen *g, const ids_optval *o) {
   }
 }
 
+static int closed (const gen *g, ids_error *e) {
+  return ids_fail(e, IDS_ELEASE, "%s: the generator is closed (its slot "
+                  "was released)", g->s->name);
+}
+
+/* The lease's own account of why it is not valid now, or "closed". */
+static int slotfail (gen *g, ids_error *e) {
+  int r;
+  lock(&g->slotlock);
+  r = g->slot ? ids_slot_fail(g->slot, e) : closed(g, e);
+  unlock(&g->slotlock);
+  return r;
+}
+
 /* The slot's number into its node fields, its floor, and then its
 ** generation, so that an ID made meanwhile is known to be stale. */
-static void refresh (gen *g) {
+static int refresh (gen *g, ids_error *e) {
   uint32_t num;
   int64_t floor;
   unsigned sgen;
   uint64_t x;
   lock(&g->slotlock);
+  if (g->slot == NULL) {
+    unlock(&g->slotlock);
+    return closed(g, e);
+  }
   ids_slot_state(g->slot, &num, &floor, &sgen);
   __atomic_store_n(&g->slotgen, SLOTBUSY, __ATOMIC_RELEASE);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -317,11 +340,12 @@ static void refresh (gen *g) {
     ids_value_set(&g->base, f->shift, f->bits, x);
     x = f->bits >= 64 ? 0 : x >> f->bits;
   }
-  g->hasfloor = floor > 0;
-  g->floortick = floor > 0 ? tickat(g, floor) : 0;
+  g->hasfloor = floor > 0 && !g->flux;
+  g->floortick = g->hasfloor ? tickat(g, floor) : 0;
   g->limtick = 0;
   __atomic_store_n(&g->slotgen, sgen, __ATOMIC_RELEASE);
   unlock(&g->slotlock);
+  return IDS_OK;
 }
 
 /* Claims the slot that fills the node fields no option gave (option
@@ -348,12 +372,12 @@ static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
   /* the slot sees the generator's clock (an injected one, in tests) */
   so.clock_offset_ns = g->clock.now(g->clock.ctx) -
                        ids_clock_realtime.now(ids_clock_realtime.ctx);
-  r = ids_slot_claim(url, ns ? ns : g->s->name,
-                     bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS, &so,
-                     &g->slot, e);
+  r = ids__slot_claim_ahead(url, ns ? ns : g->s->name,
+                            bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS,
+                            &so, ids__options_ahead(o) * 1000000, &g->slot, e);
   if (r != IDS_OK) return r;
-  refresh(g);
-  return IDS_OK;
+  g->flux = start >= 0;
+  return refresh(g, e);
 }
 
 /* Suffix mode's state counts ticks from tick0, 2^(56 - seqbits) ticks
@@ -458,7 +482,7 @@ static inline int counter (gen *g, uint64_t *state, unsigned sb,
       if (k > want) k = want;
     }
     if (__atomic_compare_exchange_n(state, &c, id + k, 0,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+                                    __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
       break;
   }
   *tick = base + t;
@@ -764,24 +788,32 @@ static inline int dispatch (gen *g, int64_t qual, ids_value *v,
 static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
   for (;;) {
     unsigned sgen = __atomic_load_n(&g->slotgen, __ATOMIC_ACQUIRE);
-    int64_t w = ids_slot_limit(g->slot);
+    ids_slot *s = __atomic_load_n(&g->slot, __ATOMIC_ACQUIRE);
+    int64_t w = s ? ids_slot_limit(s) : 0;
     uint64_t t = 0;
     int r;
-    if (w == 0) return ids_slot_fail(g->slot, e);
+    if (w == 0) return slotfail(g, e);
     if ((unsigned)(w & IDS_SLOT_GENMASK) != sgen) {
-      refresh(g);
+      if ((r = refresh(g, e)) != IDS_OK) return r;
       continue;
     }
     if ((r = dispatch(g, qual, v, &t, e)) != IDS_OK) return r;
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&g->slotgen, __ATOMIC_RELAXED) != sgen) continue;
+    /* after the claim (a seq_cst CAS, or the generator's lock): close
+    ** stores SLOTBUSY before it reads the state, so either it sees this
+    ** ID or this sees SLOTBUSY and drops it */
+    if (__atomic_load_n(&g->slotgen, __ATOMIC_SEQ_CST) != sgen) continue;
     if (g->hasfloor && t <= g->floortick) {
-      if (g->policy == IDS_POLICY_ERROR)
-        return ids_fail(e, IDS_ECLOCK, "%s: slot %u of %s was held until a "
-                        "time the clock has not passed yet (its previous "
-                        "holder's clock was ahead)", g->s->name,
-                        (unsigned)ids_slot_number(g->slot),
-                        ids_slot_store(g->slot));
+      if (g->policy == IDS_POLICY_ERROR) {
+        lock(&g->slotlock);
+        r = g->slot == NULL ? closed(g, e) :
+            ids_fail(e, IDS_ECLOCK, "%s: slot %u of %s was held until a "
+                     "time the clock has not passed yet (its previous "
+                     "holder's clock was ahead, or its file is new)",
+                     g->s->name, (unsigned)ids_slot_number(g->slot),
+                     ids_slot_store(g->slot));
+        unlock(&g->slotlock);
+        return r;
+      }
       if (waitfor(g, g->floortick + 1) != IDS_OK) return timefail(g, e);
       continue;
     }
@@ -790,7 +822,7 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
       lock(&g->slotlock);       /* limits of one generation only grow */
       if (g->slotgen == sgen && lim > g->limtick) g->limtick = lim;
       unlock(&g->slotlock);
-      if (t > lim) return ids_slot_fail(g->slot, e);
+      if (t > lim) return slotfail(g, e);
     }
     return IDS_OK;
   }
@@ -806,10 +838,7 @@ static int next_special (gen *g, int64_t qual, ids_value *v, ids_error *e) {
                     g->ops->suffix ? "no" : "IDs of this scheme take no",
                     (long long)qual);
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
-  if (g->nslotf != 0)
-    return g->slot ? next_leased(g, qual, v, e) :
-           ids_fail(e, IDS_ELEASE, "%s: the generator is closed (its slot "
-                    "was released)", g->s->name);
+  if (g->nslotf != 0) return next_leased(g, qual, v, e);
   return dispatch(g, qual, v, &t, e);
 }
 
@@ -869,16 +898,64 @@ int ids_generator_next_n (ids_generator *pub, ids_value *v, size_t n,
 
 int ids_generator_slot (const ids_generator *pub, uint32_t *number,
                         const char **store) {
-  const gen *g = G(pub);
-  if (g->slot == NULL) return 0;
-  if (number) *number = ids_slot_number(g->slot);
-  if (store) *store = ids_slot_backend_name(g->slot);
-  return 1;
+  gen *g = G((ids_generator *)pub);
+  int held;
+  lock(&g->slotlock);
+  held = g->slot != NULL;
+  if (held && number) *number = ids_slot_number(g->slot);
+  if (held && store) *store = ids_slot_backend_name(g->slot);
+  unlock(&g->slotlock);
+  return held;
 }
 
+/* The wall-clock time (ns, the generator's clock) at the end of tick t,
+** or -1 where ticks have no inverse (a scheme's own totick, Flux's mode). */
+static int64_t tick_end (const gen *g, uint64_t t) {
+  unsigned __int128 ns;
+  if (g->ops->totick || g->flux) return -1;
+  if (t + 1 <= g->base_tick) return 0;
+  /* the first ns of tick t + 1, rounded up, less one */
+  ns = ((unsigned __int128)(t + 1 - g->base_tick) * g->tden + g->tnum - 1) /
+       g->tnum;
+  ns += (unsigned __int128)g->base_sec * 1000000000u + (uint64_t)g->base_nsec;
+  return ns > INT64_MAX ? INT64_MAX : (int64_t)ns - 1;
+}
+
+/* The end of the last tick the generator issued (0: none), -1 unknown.
+** Read after close stored SLOTBUSY: see next_leased. */
+static int64_t issued_until (gen *g) {
+  uint64_t t;
+  if (g->wide || g->step) {
+    unsigned __int128 c;
+    lock(&g->lock);
+    c = (unsigned __int128)g->state[1] << 64 | g->state[0];
+    unlock(&g->lock);
+    if (c == 0) return 0;
+    /* step mode: the last tick + 1; wide: the next (tick, sequence) */
+    t = g->step ? (uint64_t)c - 1 : (uint64_t)((c - 1) >> g->seqbits);
+  }
+  else {
+    uint64_t c = __atomic_load_n(&g->state[0], __ATOMIC_SEQ_CST);
+    if (c == 0) return 0;
+    t = ((c - 1) >> g->seqbits) + (g->ops->suffix ? g->tick0 : 0);
+  }
+  return tick_end(g, t);
+}
+
+/* Thread-safe against next: the lease is taken away under slotlock (a
+** next that had read the word still finishes, within the lease, or sees
+** SLOTBUSY and says "closed"), then it records what was issued, so the
+** slot's next holder waits for nothing it need not, and is released. */
 void ids_generator_close (ids_generator *pub) {
   gen *g = G(pub);
-  if (g->slot) ids_slot_release(g->slot);
-  g->slot = NULL;
-  __atomic_store_n(&g->slotgen, SLOTBUSY, __ATOMIC_RELEASE);
+  ids_slot *s;
+  int64_t used;
+  lock(&g->slotlock);
+  s = g->slot;
+  __atomic_store_n(&g->slot, NULL, __ATOMIC_RELEASE);
+  __atomic_store_n(&g->slotgen, SLOTBUSY, __ATOMIC_SEQ_CST);
+  unlock(&g->slotlock);
+  if (s == NULL) return;
+  if ((used = issued_until(g)) >= 0) ids__slot_settle(s, used);
+  ids_slot_release(s);
 }

@@ -34,7 +34,7 @@ typedef struct ids_slot ids_slot;
 
 /* Options of a claim; NULL or zero fields take the defaults. */
 typedef struct ids_slot_options {
-  int64_t ttl_ms;          /* lease time to live (10000); local: unused */
+  int64_t ttl_ms;          /* lease time to live (10000; local: 2000) */
   int64_t margin_ms;       /* safe end = send + ttl - margin (ttl / 10) */
   int64_t timeout_ms;      /* each connect and request (2000) */
   int64_t clock_offset_ns; /* added to every CLOCK_REALTIME reading: tests
@@ -143,6 +143,13 @@ typedef struct ids_slot_req {
   const char *token;           /* this lease's random token (32 hex) */
   int64_t ttl_ms, timeout_ms;
   int64_t now_ns;              /* wall clock at the send (offset applied) */
+  /* release only: the highest wall-clock time the holder's IDs carried
+  ** (at least its floor), for a store to record as the slot's last limit
+  ** instead of the lease's; -1 when the holder did not say */
+  int64_t settle_ns;
+  /* how far the holder's IDs may run ahead of its clock (ns): its limits
+  ** reach that much past now + ttl */
+  int64_t ahead_ns;
 } ids_slot_req;
 
 /* A backend: one const table, like libsodium's randombytes_implementation.

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "internal.h"
 #include "slot_internal.h"
 
 #define MS  1000000ll
@@ -75,7 +76,9 @@ const ids_slot_backend *ids_slot_find (const char *name) {
 /* --------------------------------------------------------------- lease */
 
 struct ids_slot {
-  ids_slot_head head;          /* first: ids_slot_limit reads it */
+  ids_slot_head head;          /* first: ids_slot_limit reads it; the
+                                  only field written atomically when a
+                                  spare lease is reused (see spare) */
   const ids_slot_backend *be;
   void *h;
   ids_slot_url url;
@@ -83,6 +86,8 @@ struct ids_slot {
   char token[33];
   unsigned bits;
   int64_t ttl, margin, timeout_ms, offset, log_every;   /* ns but timeout */
+  int64_t ahead;               /* ns the holder's IDs may run ahead of its
+                                  clock: its limits reach that much further */
   void (*log) (void *ctx, const char *line);
   void *log_ctx;
   pthread_mutex_t mu;          /* guards what follows */
@@ -94,6 +99,8 @@ struct ids_slot {
   int64_t floor;
   unsigned gen;
   int64_t written;             /* highest last-limit sent for this slot */
+  int64_t settle;              /* the holder's word on what it issued (ns;
+                                  -1: not said), recorded at release */
   int64_t safe_end;            /* monotonic */
   int64_t next;                /* monotonic: next renewal */
   int64_t last_log;            /* monotonic */
@@ -101,8 +108,35 @@ struct ids_slot {
   _Atomic int64_t answered;    /* wall clock of the store's last answer */
   _Atomic int forked;
   pid_t pid;
-  struct ids_slot *link;       /* all leases of the process */
+  struct ids_slot *link;       /* all leases of the process; spares */
 };
+
+/* Lease memory is never given back to malloc: a released lease becomes a
+** spare for the next claim.  A generator's next may still load the word
+** of a lease that close released meanwhile (it reads the word before it
+** knows); the memory stays a lease, and that generator discards the ID
+** (generator.c).  Spares number at most the leases held at once. */
+static pthread_mutex_t sparemu = PTHREAD_MUTEX_INITIALIZER;
+static ids_slot *spares;
+
+static ids_slot *lease_new (void) {
+  ids_slot *s;
+  pthread_mutex_lock(&sparemu);
+  if ((s = spares) != NULL) spares = s->link;
+  pthread_mutex_unlock(&sparemu);
+  if (s == NULL) return calloc(1, sizeof *s);
+  memset((char *)s + sizeof s->head, 0, sizeof *s - sizeof s->head);
+  atomic_store_explicit(&s->head.limit, 0, memory_order_release);
+  return s;
+}
+
+static void lease_free (ids_slot *s) {
+  atomic_store_explicit(&s->head.limit, 0, memory_order_release);
+  pthread_mutex_lock(&sparemu);
+  s->link = spares;
+  spares = s;
+  pthread_mutex_unlock(&sparemu);
+}
 
 static int64_t mono (void) {
   struct timespec ts;
@@ -156,6 +190,8 @@ static void request (const ids_slot *s, ids_slot_req *r) {
   r->ttl_ms = s->ttl / MS;
   r->timeout_ms = s->timeout_ms;
   r->now_ns = real(s);
+  r->settle_ns = -1;
+  r->ahead_ns = s->ahead;
 }
 
 /* One renewal of the current slot; publishes the new limit on success.
@@ -171,7 +207,7 @@ static int renew_now (ids_slot *s, int *lost, ids_error *e) {
   *lost = 0;
   request(s, &r);
   sent = mono();
-  limit = r.now_ns + s->ttl - s->margin;
+  limit = r.now_ns + s->ttl - s->margin + s->ahead;
   pthread_mutex_lock(&s->mu);
   w = limit;
   if (w < s->floor) w = s->floor;
@@ -357,9 +393,23 @@ static int check_ns (const char *ns, ids_error *e) {
 
 static int64_t opt_or (int64_t v, int64_t dflt) { return v > 0 ? v : dflt; }
 
+/* A local lease's ttl is how far ahead of its clock a holder records its
+** limit, and so how long the first holder of a new slot file waits
+** (slot_local.c): short, since renewing it costs a pwrite.  A networked
+** lease's ttl bounds how long a slot stays taken after its holder died. */
+static int64_t default_ttl (const ids_slot_backend *be) {
+  return be == &ids__slot_local ? 2000 : 10000;
+}
+
 int ids_slot_claim (const char *url, const char *ns, unsigned bits,
                     const ids_slot_options *opt, ids_slot **out,
                     ids_error *e) {
+  return ids__slot_claim_ahead(url, ns, bits, opt, 0, out, e);
+}
+
+int ids__slot_claim_ahead (const char *url, const char *ns, unsigned bits,
+                           const ids_slot_options *opt, int64_t ahead_ns,
+                           ids_slot **out, ids_error *e) {
   ids_slot_options o;
   ids_slot_url u;
   ids_slot *s;
@@ -381,17 +431,17 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
     return ids_fail(e, IDS_EINVAL, "slot options: ttl_ms (0..86400000), "
                     "margin_ms, timeout_ms (0..600000) and log_interval_ms "
                     "must not be negative");
-  o.ttl_ms = opt_or(o.ttl_ms, 10000);
+  be = ids_slot_find(u.scheme);
+  if (be == NULL)
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.80s\": no backend '%s'",
+                    url, u.scheme);
+  o.ttl_ms = opt_or(o.ttl_ms, default_ttl(be));
   o.margin_ms = opt_or(o.margin_ms, o.ttl_ms / 10);
   if (o.margin_ms >= o.ttl_ms)
     return ids_fail(e, IDS_EINVAL, "slot options: margin_ms %lld must be "
                     "less than ttl_ms %lld", (long long)o.margin_ms,
                     (long long)o.ttl_ms);
-  be = ids_slot_find(u.scheme);
-  if (be == NULL)
-    return ids_fail(e, IDS_ENOENT, "slot store \"%.80s\": no backend '%s'",
-                    url, u.scheme);
-  s = calloc(1, sizeof *s);
+  s = lease_new();
   if (s == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
   s->be = be;
   s->url = u;
@@ -401,10 +451,12 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
   s->margin = o.margin_ms * MS;
   s->timeout_ms = opt_or(o.timeout_ms, 2000);
   s->offset = o.clock_offset_ns;
+  s->ahead = ahead_ns > 0 ? ahead_ns : 0;
   s->log_every = opt_or(o.log_interval_ms, 10000) * MS;
   s->log = o.log;
   s->log_ctx = o.log_ctx;
   s->pid = getpid();
+  s->settle = -1;
   ids_random(tok, sizeof tok);
   for (i = 0; i < 16; i++)
     snprintf(s->token + 2 * i, 3, "%02x", tok[i]);
@@ -440,7 +492,7 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
   if (rc != IDS_OK) {
     pthread_cond_destroy(&s->cv);
     pthread_mutex_destroy(&s->mu);
-    free(s);
+    lease_free(s);
     return rc;
   }
   pthread_once(&hooks_once, hooks);
@@ -466,6 +518,8 @@ static void retire (ids_slot *s) {
   if (s->running) pthread_join(s->thread, NULL);
   s->running = 0;
   request(s, &r);
+  /* never below what the slot's holders before us may have issued */
+  if (s->settle >= 0) r.settle_ns = s->settle > s->floor ? s->settle : s->floor;
   if (s->held) s->be->release(s->h, &r, s->number);
   s->be->close(s->h);
   s->h = NULL;
@@ -485,14 +539,20 @@ void ids_slot_release (ids_slot *s) {
     ** parent's; the handle's sockets were inherited, closing them is ours */
     if (!s->retired && s->h) s->be->close(s->h);
     pthread_mutex_unlock(&listmu);
-    free(s);
+    lease_free(s);
     return;
   }
   retire(s);
   pthread_mutex_unlock(&listmu);
   pthread_cond_destroy(&s->cv);
   pthread_mutex_destroy(&s->mu);
-  free(s);
+  lease_free(s);
+}
+
+void ids__slot_settle (ids_slot *s, int64_t used_ns) {
+  pthread_mutex_lock(&s->mu);
+  s->settle = used_ns < 0 ? 0 : used_ns;
+  pthread_mutex_unlock(&s->mu);
 }
 
 void ids_slot_state (const ids_slot *cs, uint32_t *number, int64_t *floor,

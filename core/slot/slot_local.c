@@ -2,13 +2,40 @@
 ** slot_local.c: slots of one host, as flock(2) locks on one file per slot
 ** in a directory every process of the host shares:
 **   local:/dir, else $IDSCHEME_SLOT_DIR, else /tmp/idscheme-slots.
-** The lock is the lease: the kernel drops it when the holder dies, so
-** there is no TTL and no renewal (renew is NULL: the limit is infinite).
-** The directory is created 01777 and the files 0666 so that processes of
-** every user can lock them.  Files are opened O_CLOEXEC: an exec'd child
-** never holds a slot; a forked child forgets its copy without unlocking
-** (flock locks belong to the open file description, shared with the
-** parent: LOCK_UN in the child would free the parent's slot).
+**
+** A slot is held by its name, not just by its inode: anyone who may
+** delete a file in the directory (its owner, an admin, a /tmp cleaner)
+** can unlink a held slot's file, and the next claimant then creates and
+** locks a new file of the same name.  So:
+**   - a claim checks after locking that the path still names the locked
+**     file (else it tries again);
+**   - the file records the limit its holder may issue up to, written by a
+**     light renewal (every ttl/3: lstat, fstat, pwrite) before the holder
+**     may use it, as networked stores keep last/N; the next holder's floor
+**     is that record, so a holder that ran ahead of the clock, or whose
+**     clock was ahead, never sees its IDs repeated;
+**   - a renewal that finds the name gone reports the slot lost (slot.c
+**     then claims another), and the lost holder stops at its limit;
+**   - `ns.history` counts the slot files ever made (and when that count
+**     began): a missing file below the count was deleted, and its holder
+**     may still run up to its limit, at most ttl ahead; so is any missing
+**     file when the history itself is new.  Such a file is born recording
+**     "unknown until now + ttl", and its first holder sleeps that out at
+**     the claim, as a networked store new to a namespace makes its first
+**     holders wait (rule 7, which assumes clocks that agree: on one host
+**     they are one clock).  A file past the count is new: no wait.
+** At release the holder records what it really issued (slot.c's settle),
+** so a successor on a healthy host waits for nothing.
+**
+** The directory must not be another user's to rewrite: a symlink, a
+** non-directory, one owned by anyone but root or us, or one that others
+** may write without the sticky bit is refused (as tmux and OpenSSH refuse
+** unsafe paths).  Shared across users: a directory root made 1777.  Files
+** are 0666 so that every user may lock them, opened O_NOFOLLOW and
+** O_NONBLOCK (a FIFO planted in the directory must not hang a claim) and
+** must be regular files.  They are opened O_CLOEXEC: an exec'd child never
+** holds a slot; a forked child forgets its copy without unlocking (flock
+** locks belong to the open file description, shared with the parent).
 */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,21 +44,63 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "slot_internal.h"
 
 #define DEFAULT_DIR "/tmp/idscheme-slots"
 
+/* tries per slot when its file is replaced between open and lock */
+#define RETRIES 8
+
+/* A slot file's record: the limit (20 digits: ns since 1970), its kind
+** and the writer's pid, "LIMIT h PID\n" (a holder may have issued IDs up
+** to LIMIT: the next holder's floor) or "LIMIT b PID\n" (the file was
+** born then with no history: slept out at the claim).  Fixed width,
+** always written whole at offset 0.  ns.history holds "EPOCH COUNT\n". */
+#define RECLEN 34
+#define HELD 'h'
+#define BORN 'b'
+
 typedef struct local {
   char dir[IDS_SLOT_URLMAX];
   const char *url;
   int fd;                      /* the held slot's file, or -1 */
+  char path[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX + 16];   /* its name */
 } local;
+
+/* Refuses a directory another user could rewrite under us. */
+static int safe_dir (const char *url, const char *dir, ids_error *e) {
+  struct stat st;
+  uid_t me = geteuid();
+  if (lstat(dir, &st) != 0)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": directory "
+                    "\"%.60s\": %s", url, dir, strerror(errno));
+  if (S_ISLNK(st.st_mode))
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": directory "
+                    "\"%.60s\" is a symbolic link: refused (name the real "
+                    "directory)", url, dir);
+  if (!S_ISDIR(st.st_mode))
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": \"%.60s\" is not "
+                    "a directory", url, dir);
+  if (st.st_uid != 0 && st.st_uid != me)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": directory "
+                    "\"%.60s\" belongs to uid %ld, neither root nor us: "
+                    "refused (to share slots across users, root makes it "
+                    "with mode 1777; or set IDSCHEME_SLOT_DIR)", url, dir,
+                    (long)st.st_uid);
+  if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": directory "
+                    "\"%.60s\" is writable by others without the sticky "
+                    "bit: refused", url, dir);
+  return IDS_OK;
+}
 
 static int lopen (const ids_slot_url *u, void **h, ids_error *e) {
   local *l;
   const char *dir = u->path;
+  int rc;
   if (dir[0] == '\0') {
     dir = getenv("IDSCHEME_SLOT_DIR");
     if (dir == NULL || dir[0] == '\0') dir = DEFAULT_DIR;
@@ -40,77 +109,243 @@ static int lopen (const ids_slot_url *u, void **h, ids_error *e) {
                       "IDSCHEME_SLOT_DIR \"%.80s\" must be an absolute path "
                       "shorter than %d", dir, IDS_SLOT_URLMAX);
   }
+  if (dir[strspn(dir, "/")] == '\0')
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": the root "
+                    "directory is no slot directory", u->text);
+  /* the last component only: a missing parent is a configuration error */
+  if (mkdir(dir, 01777) == 0) chmod(dir, 01777);   /* past the umask */
+  else if (errno != EEXIST)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": cannot create "
+                    "directory \"%.60s\": %s", u->text, dir, strerror(errno));
+  if ((rc = safe_dir(u->text, dir, e)) != IDS_OK) return rc;
   l = calloc(1, sizeof *l);
   if (l == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
   strcpy(l->dir, dir);
   l->url = u->text;
   l->fd = -1;
-  /* the last component only: a missing parent is a configuration error */
-  if (mkdir(dir, 01777) == 0) chmod(dir, 01777);   /* past the umask */
-  else if (errno != EEXIST) {
-    int err = errno;
-    free(l);
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": cannot create "
-                    "directory \"%.60s\": %s", u->text, dir, strerror(err));
-  }
   *h = l;
   return IDS_OK;
 }
 
-/* Opens a slot's file, creating it 0666.  An existing file is opened
-** without O_CREAT: with fs.protected_regular, O_CREAT on another user's
-** file in a sticky directory fails even though the file is 0666. */
-static int openslot (const char *path) {
-  int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0 && errno == ENOENT) {
-    fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-    if (fd >= 0) fchmod(fd, 0666);                  /* past the umask */
-    else if (errno == EEXIST) fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+static int put_record (int fd, int64_t limit, char kind) {
+  char rec[64];
+  ids__slot_fmt_ns(rec, limit);
+  /* a pid has at most 10 digits: the line is RECLEN bytes */
+  snprintf(rec + 20, sizeof rec - 20, " %c %10ld\n", kind, (long)getpid());
+  return pwrite(fd, rec, RECLEN, 0) == RECLEN ? 0 : -1;
+}
+
+/* The recorded limit and its kind; -1 if the file holds none whole. */
+static int64_t get_record (int fd, char *kind) {
+  char rec[RECLEN];
+  if (pread(fd, rec, RECLEN, 0) != RECLEN || rec[20] != ' ' ||
+      (rec[21] != HELD && rec[21] != BORN))
+    return -1;
+  *kind = rec[21];
+  return ids__slot_parse_ns(rec, 20);
+}
+
+/* Does the path still name the open file? */
+static int named (int fd, const char *path) {
+  struct stat a, b;
+  return fstat(fd, &a) == 0 && lstat(path, &b) == 0 && a.st_dev == b.st_dev
+         && a.st_ino == b.st_ino;
+}
+
+/* Opens a file of the directory, creating it empty if missing.  An
+** existing file is opened without O_CREAT: with fs.protected_regular,
+** O_CREAT on another user's file in a sticky directory fails even though
+** the file is 0666.  Only regular files. */
+static int openfile (const char *path, int create) {
+  const int how = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+  struct stat st;
+  int fd = open(path, how);
+  if (fd < 0 && errno == ENOENT && create) {
+    fd = open(path, how | O_CREAT | O_EXCL, 0666);
+    if (fd >= 0) fchmod(fd, 0666);               /* past the umask */
+    else if (errno == EEXIST) fd = open(path, how);
+  }
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+    close(fd);
+    errno = EINVAL;                    /* "Invalid argument": not a file */
+    return -1;
   }
   return fd;
+}
+
+/* Locks fd, waiting at most timeout_ms (holders keep the history locked
+** for microseconds; one that keeps it longer is not waited for forever). */
+static int lock_within (int fd, int64_t timeout_ms) {
+  int64_t waited;
+  for (waited = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; waited++) {
+    if ((errno != EWOULDBLOCK && errno != EINTR) || waited >= timeout_ms)
+      return -1;
+    usleep(1000);
+  }
+  return 0;
+}
+
+/* Slot file `slot` is missing: when may its first holder use it?  The
+** history's epoch + ttl for a file never made before (when the history is
+** new, that is now + ttl), now + ttl for one made before (it was
+** deleted).  Counts it as made. */
+static int history (const local *l, const ids_slot_req *r, uint32_t slot,
+                    int64_t *born, ids_error *e) {
+  char path[sizeof l->path], h[64];
+  int64_t ttl = r->ttl_ms * 1000000 + r->ahead_ns, epoch = -1, count = 0;
+  int fd, tries;
+  snprintf(path, sizeof path, "%s/%s.history", l->dir, r->ns);
+  for (tries = 0;; tries++) {
+    if ((fd = openfile(path, 1)) < 0 || lock_within(fd, r->timeout_ms) != 0)
+      return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": \"%.60s\": %s",
+                      l->url, path, fd < 0 ? strerror(errno) :
+                      "locked by another process for too long");
+    if (named(fd, path)) break;
+    close(fd);                         /* replaced meanwhile: again */
+    if (tries == RETRIES)
+      return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": \"%.60s\" keeps "
+                      "being replaced", l->url, path);
+  }
+  if (pread(fd, h, 42, 0) == 42 && h[20] == ' ' && h[41] == '\n') {
+    epoch = ids__slot_parse_ns(h, 20);
+    count = ids__slot_parse_ns(h + 21, 20);
+  }
+  if (epoch < 0 || count < 0) epoch = r->now_ns, count = 0;   /* new */
+  if (slot < count) *born = r->now_ns + ttl;
+  else {
+    *born = epoch + ttl;
+    count = (int64_t)slot + 1;
+  }
+  ids__slot_fmt_ns(h, epoch);
+  h[20] = ' ';
+  ids__slot_fmt_ns(h + 21, count);
+  h[41] = '\n';
+  if (pwrite(fd, h, 42, 0) != 42) {
+    int err = errno;
+    close(fd);
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": writing \"%.60s\": "
+                    "%s", l->url, path, strerror(err));
+  }
+  close(fd);                           /* unlocks */
+  return IDS_OK;
+}
+
+/* Creates slot file `slot` whole: written under a temporary name, then
+** linked to its own (link(2) fails if the name exists, as O_EXCL), so
+** nobody ever opens a slot file without its record. */
+static int create (const local *l, const ids_slot_req *r, uint32_t slot,
+                   const char *path, ids_error *e) {
+  char tmp[sizeof l->path + 32];
+  int64_t born = r->now_ns + r->ttl_ms * 1000000 + r->ahead_ns;
+  int fd, rc;
+  if ((rc = history(l, r, slot, &born, e)) != IDS_OK) return rc;
+  snprintf(tmp, sizeof tmp, "%s.new.%ld", path, (long)getpid());
+  unlink(tmp);                         /* a crashed claim's, of our pid */
+  fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+  if (fd < 0)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot create "
+                    "\"%.60s\": %s", l->url, tmp, strerror(errno));
+  fchmod(fd, 0666);                    /* past the umask */
+  if (put_record(fd, born, BORN) == 0 && link(tmp, path) != 0) {}
+  close(fd);
+  unlink(tmp);
+  return IDS_OK;                       /* ours, or another's made meanwhile */
+}
+
+static void lrelease (void *h, const ids_slot_req *r, uint32_t slot);
+
+/* Sleeps until the lease's clock reaches t (ns). */
+static void sleep_until (const ids_slot_req *r, int64_t t) {
+  int64_t d = t - r->now_ns;
+  struct timespec ts;
+  if (d <= 0) return;
+  ts.tv_sec = (time_t)(d / 1000000000);
+  ts.tv_nsec = (long)(d % 1000000000);
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
 }
 
 static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
                      int64_t *floor, ids_error *e) {
   local *l = h;
   uint32_t i, n = (uint32_t)1 << r->bits;
-  char path[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX + 16];
+  int64_t ttl = r->ttl_ms * 1000000 + r->ahead_ns;
+  lrelease(l, r, 0);                   /* a lost slot's file, if any */
   for (i = 0; i < n; i++) {
-    int fd;
+    char path[sizeof l->path];
+    int tries;
     snprintf(path, sizeof path, "%s/%s.%05u", l->dir, r->ns, (unsigned)i);
-    fd = openslot(path);
-    if (fd < 0)
-      return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot open "
-                      "\"%.60s\": %s", l->url, path, strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-      char pid[24];
-      int k = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-      /* who holds it, for people looking; failure changes nothing */
-      if (ftruncate(fd, 0) == 0 && write(fd, pid, (size_t)k) < 0) {}
-      l->fd = fd;
-      *slot = i;
-      /* same host, same clock: the previous holder is dead, so all its
-      ** IDs are older than now */
-      *floor = 0;
-      return IDS_OK;
-    }
-    {
-      int err = errno;
+    for (tries = 0; tries < RETRIES; tries++) {
+      int fd = openfile(path, 0), err, rc;
+      if (fd < 0 && errno == ENOENT) {
+        if ((rc = create(l, r, i, path, e)) != IDS_OK) return rc;
+        fd = openfile(path, 0);
+      }
+      if (fd < 0)
+        return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot open "
+                        "\"%.60s\": %s", l->url, path, strerror(errno));
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        char kind = HELD;
+        int64_t rec;
+        if (!named(fd, path)) {        /* replaced meanwhile: again */
+          close(fd);
+          continue;
+        }
+        rec = get_record(fd, &kind);
+        /* a record not whole (an older version's, a hand-made file): its
+        ** history is unknown, as a new file's */
+        if (rec < 0) rec = r->now_ns + ttl, kind = BORN;
+        if (kind == BORN && rec - r->now_ns <= ttl) {
+          sleep_until(r, rec);         /* its old holders have stopped */
+          rec = 0;
+        }
+        l->fd = fd;
+        strcpy(l->path, path);
+        *slot = i;
+        *floor = rec;
+        return IDS_OK;
+      }
+      err = errno;
       close(fd);
       if (err != EWOULDBLOCK && err != EINTR)
         return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": flock "
                         "\"%.60s\": %s", l->url, path, strerror(err));
+      break;                           /* held: the next slot */
     }
+    if (tries == RETRIES)
+      return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": \"%.60s\" was "
+                      "replaced %d times while being locked", l->url, path,
+                      RETRIES);
   }
   return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": every slot of "
                   "namespace '%s' (%lu) is taken", l->url, r->ns,
                   (unsigned long)n);
 }
 
+/* Records the limit before the holder may use it; the slot is lost when
+** its name no longer names our file. */
+static int lrenew (void *h, const ids_slot_req *r, uint32_t slot,
+                   int64_t limit, int *lost, ids_error *e) {
+  local *l = h;
+  (void)r;
+  *lost = 0;
+  if (!named(l->fd, l->path)) {
+    *lost = 1;
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": slot %u lost its "
+                    "name: \"%.60s\" was deleted or replaced", l->url,
+                    (unsigned)slot, l->path);
+  }
+  if (put_record(l->fd, limit, HELD) != 0)
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": writing \"%.60s\": "
+                    "%s", l->url, l->path, strerror(errno));
+  return IDS_OK;
+}
+
 static void lrelease (void *h, const ids_slot_req *r, uint32_t slot) {
   local *l = h;
-  (void)r; (void)slot;
+  (void)slot;
   if (l->fd >= 0) {
+    /* what the holder really issued, when it says (r->settle_ns) */
+    if (r->settle_ns >= 0 && put_record(l->fd, r->settle_ns, HELD) != 0) {}
     /* LOCK_UN drops the lock even if a forked child still has the fd */
     flock(l->fd, LOCK_UN);
     close(l->fd);
@@ -133,5 +368,5 @@ static void lclose (void *h) {
 }
 
 const ids_slot_backend ids__slot_local = {
-  "local", lopen, lacquire, NULL, lrelease, lforget, lclose
+  "local", lopen, lacquire, lrenew, lrelease, lforget, lclose
 };

@@ -213,7 +213,30 @@ static inline int opts_named (ids_options *no, const ids_optdef *defs, int n,
   return IDS_OK;
 }
 
-/* ids_generator_init with options as above, a policy, max_ahead_ms. */
+/* Every integer node option of s that `given` (may be NULL) leaves unset,
+** set from `node` (within its range): the generator claims no slot.  An
+** injected clock's generator needs this: slots record their holders'
+** limits in the holder's clock, and a test's clock that jumps would hand
+** the next test a floor in its future. */
+static inline int set_nodes (ids_options *no, const ids_scheme *s,
+                             uint64_t node, const ids_optval *given,
+                             ids_error *e) {
+  for (int i = 0; i < s->ngenopts; i++) {
+    const ids_optdef *d = &s->genopts[i];
+    int f = ids_scheme_field(s, d->name), r;
+    if (d->type != IDS_OPT_INT || f < 0 ||
+        s->fields[f].kind != IDS_KIND_NODE || (given && given[i].set))
+      continue;
+    r = ids_options_set_int(no, d->name, strlen(d->name),
+                            d->min + (int64_t)(node % (uint64_t)(d->max -
+                                                          d->min + 1)), e);
+    if (r != IDS_OK) return r;
+  }
+  return IDS_OK;
+}
+
+/* ids_generator_init with options as above, a policy, max_ahead_ms; on an
+** injected clock, node options not given are set (set_nodes). */
 static inline int gen_init_ahead (ids_generator *g, const ids_scheme *s,
                                   const ids_optval *o, ids_policy p,
                                   const ids_clock *c, int64_t ahead_ms,
@@ -222,6 +245,7 @@ static inline int gen_init_ahead (ids_generator *g, const ids_scheme *s,
   int r;
   ids_options_init(&no, s);
   if ((r = opts_named(&no, s->genopts, s->ngenopts, o, e)) != IDS_OK ||
+      (c != NULL && (r = set_nodes(&no, s, 0, o, e)) != IDS_OK) ||
       (p == IDS_POLICY_ERROR &&
        (r = ids_options_set_text(&no, "policy", 6, "error", 5, e)) != IDS_OK) ||
       (ahead_ms != 0 &&

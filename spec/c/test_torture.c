@@ -118,18 +118,8 @@ static int mkgen_ahead (ids_generator *g, const ids_scheme *s,
   ids_options o;
   int r;
   ids_options_init(&o, s);
-  for (int i = 0; i < s->ngenopts; i++) {
-    const ids_optdef *d = &s->genopts[i];
-    int f = ids_scheme_field(s, d->name);
-    if (d->type != IDS_OPT_INT || f < 0 ||
-        s->fields[f].kind != IDS_KIND_NODE)
-      continue;
-    r = ids_options_set_int(&o, d->name, strlen(d->name),
-                            d->min + (int64_t)(node % (uint64_t)(d->max -
-                                                          d->min + 1)), e);
-    if (r != IDS_OK) return r;
-  }
-  if ((r = ids_options_set_string(&o, "slots", 5, "none", 4, e)) != IDS_OK ||
+  if ((r = set_nodes(&o, s, node, NULL, e)) != IDS_OK ||
+      (r = ids_options_set_string(&o, "slots", 5, "none", 4, e)) != IDS_OK ||
       (p == IDS_POLICY_ERROR &&
        (r = ids_options_set_string(&o, "policy", 6, "error", 5, e)) !=
        IDS_OK) ||
