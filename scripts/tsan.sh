@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-tsan}
-tests="test_generator test_generators2 test_gen_defects test_bulk test_torture"
+tests="test_generator test_generators2 test_gen_defects test_bulk test_torture test_slot_faults"
 mkdir -p "$dir"
 if ! CC=${TSAN_CC:-clang} cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
        -DIDS_TSAN=ON >"$dir/configure.log" 2>&1 ||
