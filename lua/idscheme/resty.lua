@@ -29,6 +29,31 @@ local M = { _VERSION = idscheme._VERSION }
 
 local gen, encoding, scheme
 
+-- Every option table refuses a key it does not know, naming it: a typo
+-- (`slot` for `slots`) must not silently fall back to a default.
+local INIT = { scheme = true, params = true, options = true, slots = true,
+               lock_dir = true, encoding = true }
+local REQUEST = { header = true, reuse = true, var = true,
+                  response_header = true, request_header = true }
+
+local function check_keys (opts, known, what)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then
+    error("idscheme.resty: " .. what .. " options must be a table, got " ..
+          type(opts), 3)
+  end
+  for k in pairs(opts) do
+    if not known[k] then
+      local names = {}
+      for n in pairs(known) do names[#names + 1] = n end
+      table.sort(names)
+      error(("idscheme.resty: %s: unknown option %q (known: %s)"):format(
+            what, tostring(k), table.concat(names, ", ")), 3)
+    end
+  end
+  return opts
+end
+
 -- The scheme's own encoding if it writes ASCII, else its shortest form
 -- that does (f58_plain for FLUID): IDs go into headers and logs.
 local function ascii_encoding (s, g)
@@ -53,7 +78,7 @@ end
 -- f58_plain for FLUID).  On an error nothing changes: a slot claimed for
 -- it is released, and an earlier init() stays in force.
 function M.init (opts)
-  opts = opts or {}
+  opts = check_keys(opts, INIT, "init")
   local name = opts.scheme or "fluid"
   local s = idscheme.scheme(name, opts.params)
   local genopts, random, node = {}, false, false
@@ -112,10 +137,10 @@ end
 -- set, declared with `set $name "";`), response_header (default true),
 -- request_header (pass it upstream; default false).
 function M.request_id (opts)
+  opts = check_keys(opts, REQUEST, "request_id")
   local ctx = ngx.ctx
   local id = ctx.idscheme_request_id
   if id then return id end
-  opts = opts or {}
   local header = opts.header or "X-Request-Id"
   if opts.reuse then
     local incoming = ngx.var[header_var(header)]

@@ -75,3 +75,32 @@ describe("idscheme.resty.init", function ()
     assert.is_false(free(dir, "fluid", held))
   end)
 end)
+
+describe("idscheme.resty option tables", function ()
+  -- a typo must not fall back to a default (issue: `slot` for `slots`
+  -- silently took a local slot, the same on every host)
+  it("init refuses an unknown key, naming it", function ()
+    local before = resty.generator()
+    local ok, err = pcall(resty.init, { scheme = "snowflake",
+                                        slot = "redis://127.0.0.1:1/x" })
+    assert.is_false(ok)
+    assert.matches('init: unknown option "slot"', err, 1, true)
+    assert.matches("slots", err, 1, true)        -- the known ones listed
+    assert.are.equal(before, resty.generator())  -- nothing changed
+  end)
+
+  it("request_id refuses an unknown key, naming it", function ()
+    _G.ngx = { ctx = {}, var = {}, header = {} }
+    local ok, err = pcall(resty.request_id, { respose_header = false })
+    _G.ngx = nil
+    assert.is_false(ok)
+    assert.matches('request_id: unknown option "respose_header"', err, 1,
+                   true)
+  end)
+
+  it("refuses options that are not a table", function ()
+    local ok, err = pcall(resty.init, "fluid")
+    assert.is_false(ok)
+    assert.matches("init options must be a table, got string", err, 1, true)
+  end)
+end)
