@@ -488,7 +488,10 @@ int ids_generator_slot (const ids_generator *g, uint32_t *number,
                         const char **store);
 /* Releases the generator's slot; the generator makes no more IDs.  Every
 ** generator that may hold a slot is closed when done (at process exit the
-** slots are released anyway). */
+** slots are released anyway).  Thread-safe against ids_generator_next on
+** other threads: a next that races it returns its ID (made within the
+** lease, and recorded as issued) or IDS_ELEASE "the generator is closed";
+** the storage must of course outlive every call on it. */
 IDS_API
 void ids_generator_close (ids_generator *g);
 
