@@ -12,8 +12,17 @@
 ** Keys are named inside the scripts: fine for one server, not for Redis
 ** Cluster (documented).  One connection per lease, opened lazily and
 ** again after any error (hiredis leaves a failed context unusable).
+**
+** A request (its connect included) ends by one deadline, timeout_ms after
+** it began, however the server trickles bytes, and its reply is capped at
+** MAXREPLY bytes: hiredis 0.14 bounds each read only and holds whatever a
+** reply announces, so we write, poll and read ourselves and feed hiredis's
+** reader.  A claim's key lives 2 x timeout_ms until the first renewal
+** makes it ttl: a claim that timed out here but ran on the server later
+** holds its slot for a gone process that long, not a whole ttl.
 */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,10 +31,14 @@
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <hiredis/hiredis.h>
 
 #include "slot_internal.h"
+
+/* Our replies are a few dozen bytes; anything near this is hostile. */
+#define MAXREPLY  65536
 
 typedef struct rstore {
   redisContext *c;
@@ -91,6 +104,41 @@ static int failed (rstore *r, const char *what, int64_t timeout_ms,
   return IDS_ELEASE;
 }
 
+static int64_t mono_ms (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A failure found here, not by hiredis: the message names the store, and
+** the connection, whose state is unknown now, is dropped. */
+static int drop (rstore *r, ids_error *e, const char *fmt, ...)
+  __attribute__((format(printf, 3, 4)));
+static int drop (rstore *r, ids_error *e, const char *fmt, ...) {
+  char why[120];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  if (r->c) redisFree(r->c);
+  r->c = NULL;
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s", r->u->text,
+                  why);
+}
+
+/* Waits until fd is ready for `events` or the deadline passes. */
+static int ready (int fd, short events, int64_t deadline) {
+  for (;;) {
+    struct pollfd p = {fd, events, 0};
+    int64_t left = deadline - mono_ms();
+    int n;
+    if (left <= 0) return 0;
+    n = poll(&p, 1, left > 1000000 ? 1000000 : (int)left);
+    if (n > 0) return 1;
+    if (n < 0 && errno != EINTR) return 0;
+  }
+}
+
 static int connect_ (rstore *r, int64_t timeout_ms, ids_error *e) {
   struct timeval tv;
   if (r->c) return IDS_OK;
@@ -127,23 +175,65 @@ static void pipe_restore (const sigset_t *old, int had) {
   pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
-/* Runs a command; a reply, or NULL with e filled. */
+/* Sends the command and reads its reply by the deadline, at most
+** MAXREPLY bytes; 0, or IDS_ELEASE with e filled. */
+static int exchange (rstore *r, int64_t deadline, int64_t timeout_ms,
+                     redisReply **out, ids_error *e) {
+  char buf[4096];
+  size_t got = 0;
+  int done = 0;
+  void *rep = NULL;
+  while (!done) {
+    if (!ready(r->c->fd, POLLOUT, deadline))
+      return drop(r, e, "request timed out after %lld ms",
+                  (long long)timeout_ms);
+    if (redisBufferWrite(r->c, &done) != REDIS_OK)
+      return failed(r, "request", timeout_ms, e);
+  }
+  for (;;) {
+    ssize_t n;
+    if (redisGetReplyFromReader(r->c, &rep) != REDIS_OK)
+      return failed(r, "reading the reply", timeout_ms, e);
+    if (rep != NULL) break;
+    if (!ready(r->c->fd, POLLIN, deadline))
+      return drop(r, e, "reply timed out after %lld ms",
+                  (long long)timeout_ms);
+    n = read(r->c->fd, buf, sizeof buf);
+    if (n == 0) return drop(r, e, "the server closed the connection");
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return drop(r, e, "reading the reply: %s", strerror(errno));
+    }
+    if ((got += (size_t)n) > MAXREPLY)
+      return drop(r, e, "reply longer than %d bytes: refused", MAXREPLY);
+    if (redisReaderFeed(r->c->reader, buf, (size_t)n) != REDIS_OK)
+      return failed(r, "reading the reply", timeout_ms, e);
+  }
+  *out = rep;
+  return IDS_OK;
+}
+
+/* Runs a command, its connect included, within timeout_ms; a reply, or
+** NULL with e filled. */
 static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
                          const char *fmt, ...) {
-  redisReply *rep;
+  redisReply *rep = NULL;
+  int64_t deadline = mono_ms() + q->timeout_ms;
   va_list ap;
   sigset_t old;
-  int had;
+  int had, rc;
   if (connect_(r, q->timeout_ms, e) != IDS_OK) return NULL;
-  had = pipe_block(&old);
   va_start(ap, fmt);
-  rep = redisvCommand(r->c, fmt, ap);
+  rc = redisvAppendCommand(r->c, fmt, ap);
   va_end(ap);
-  pipe_restore(&old, had);
-  if (rep == NULL) {
-    failed(r, "request", q->timeout_ms, e);
+  if (rc != REDIS_OK) {
+    failed(r, "formatting the request", q->timeout_ms, e);
     return NULL;
   }
+  had = pipe_block(&old);
+  rc = exchange(r, deadline, q->timeout_ms, &rep, e);
+  pipe_restore(&old, had);
+  if (rc != IDS_OK) return NULL;
   if (rep->type == REDIS_REPLY_ERROR) {
     ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": server error: %.60s",
              r->u->text, rep->str);
@@ -177,7 +267,10 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
   int64_t last, t0;
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
   snprintf(n, sizeof n, "%lu", 1ul << q->bits);
-  snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
+  /* until the first renewal (right after): a claim that ran on the server
+  ** after we gave up on it holds the slot this long, not a ttl */
+  snprintf(ttl, sizeof ttl, "%lld", (long long)(2 * q->timeout_ms < q->ttl_ms
+                                   ? 2 * q->timeout_ms : q->ttl_ms));
   ids__slot_fmt_ns(now, q->now_ns);
   snprintf(val, sizeof val, "%s 0", q->token);
   rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s", claim_lua, r->base, n, val,

@@ -2,9 +2,16 @@
 ** test_slots.c: the slot room without a server: URL parsing, the backend
 ** registry, the lease core (renewal, expiry, loss and re-claim, floor)
 ** against an in-memory backend whose store can go down or lose a slot,
-** the local backend's flock slots, and fork.
+** the local backend's flock slots, and fork; the Redis backend against a
+** hostile server (a forked fake that trickles or announces 2 GB).
 */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -431,6 +438,100 @@ static void test_etcd_parse (void) {
   CHECK(ids__slot_parse_ns("", 0) == -1);
 }
 
+/* ----------------------------------------------- a hostile fake Redis */
+
+enum { TRICKLE, HUGE };
+
+/* A server on 127.0.0.1 (port in *port) that answers every connection the
+** way `how` says, forever: TRICKLE one byte of a valid reply every 200 ms
+** (each read returns at once: a per-read timeout never fires), HUGE a bulk
+** reply announced as 2 GB, then bytes as fast as the socket takes them. */
+static pid_t fake_redis (int how, int *port) {
+  struct sockaddr_in a;
+  socklen_t len = sizeof a;
+  int ls = socket(AF_INET, SOCK_STREAM, 0);
+  pid_t pid;
+  memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) != 0 ||
+      listen(ls, 8) != 0 || getsockname(ls, (struct sockaddr *)&a, &len))
+    return -1;
+  *port = ntohs(a.sin_port);
+  if ((pid = fork()) != 0) {
+    close(ls);
+    return pid;
+  }
+  setpgid(0, 0);                       /* killed as a group, by our pid */
+  signal(SIGPIPE, SIG_IGN);
+  for (;;) {
+    static char junk[65536];
+    char req[4096];
+    int c = accept(ls, NULL, NULL);
+    if (c < 0) continue;
+    if (fork() != 0) {                 /* one child per connection */
+      close(c);
+      continue;
+    }
+    if (read(c, req, sizeof req) <= 0) _exit(0);
+    if (how == TRICKLE) {
+      const char *reply = "*3\r\n:0\r\n$0\r\n\r\n$20\r\n"
+                          "00000000000000000001\r\n";
+      for (const char *p = reply;; p = *p ? p + 1 : reply) {
+        if (write(c, p, 1) != 1) _exit(0);
+        usleep(200000);
+      }
+    }
+    if (write(c, "$2000000000\r\n", 14) != 14) _exit(0);
+    memset(junk, 'x', sizeof junk);
+    while (write(c, junk, sizeof junk) > 0) {}
+    _exit(0);
+  }
+}
+
+static long maxrss_kb (void) {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+/* A claim, its renewals and its release end within timeout_ms (and so
+** within the bound a caller was told), and a reply is capped. */
+static void test_redis_hostile (void) {
+  static const struct { int how; const char *says; } cases[] = {
+    {TRICKLE, "timed out after 500 ms"},
+    {HUGE, "reply longer than"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    ids_slot_options o;
+    ids_slot *s = NULL;
+    ids_error e;
+    char url[64];
+    int port = 0, rc;
+    long rss0 = maxrss_kb();
+    int64_t t0;
+    pid_t pid = fake_redis(cases[k].how, &port);
+    if (!CHECK(pid > 0)) return;
+    memset(&o, 0, sizeof o);
+    o.timeout_ms = 500;
+    snprintf(url, sizeof url, "redis://127.0.0.1:%d/x", port);
+    t0 = now_ns();
+    rc = ids_slot_claim(url, "t", 4, &o, &s, &e);
+    /* the bound is 500 ms; the slack only absorbs a loaded machine (the
+    ** old code took 66 s to trickle, and 10 min and 617 MB for 2 GB) */
+    CHECKF(now_ns() - t0 < 3000000000ll, "case %zu: the claim took %lld ms",
+           k, (long long)((now_ns() - t0) / 1000000));
+    CHECKF(rc == IDS_ELEASE && strstr(e.msg, cases[k].says) &&
+           strstr(e.msg, url), "case %zu: %d %s", k, rc, e.msg);
+    CHECKF(maxrss_kb() - rss0 < 16384, "case %zu: memory grew %ld KB", k,
+           maxrss_kb() - rss0);
+    if (rc == IDS_OK) ids_slot_release(s);
+    kill(-pid, SIGKILL);               /* its connection children too */
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+  }
+}
+
 int main (void) {
   ids_init();
   test_urls();
@@ -439,5 +540,6 @@ int main (void) {
   test_lease();
   test_traffic();
   test_local();
+  test_redis_hostile();
   return t_done();
 }
