@@ -372,9 +372,9 @@ static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
   /* the slot sees the generator's clock (an injected one, in tests) */
   so.clock_offset_ns = g->clock.now(g->clock.ctx) -
                        ids_clock_realtime.now(ids_clock_realtime.ctx);
-  r = ids__slot_claim_ahead(url, ns ? ns : g->s->name,
-                            bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS,
-                            &so, ids__options_ahead(o) * 1000000, &g->slot, e);
+  r = ids_slot_claim(url, ns ? ns : g->s->name,
+                     bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS, &so,
+                     &g->slot, e);
   if (r != IDS_OK) return r;
   g->flux = start >= 0;
   return refresh(g, e);
@@ -818,11 +818,26 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
       continue;
     }
     if (t > __atomic_load_n(&g->limtick, __ATOMIC_RELAXED)) {
-      uint64_t lim = tickat(g, w & ~IDS_SLOT_GENMASK);
-      lock(&g->slotlock);       /* limits of one generation only grow */
-      if (g->slotgen == sgen && lim > g->limtick) g->limtick = lim;
-      unlock(&g->slotlock);
-      if (t > lim) return slotfail(g, e);
+      /* past the limit the store holds for this slot: hold waits for a
+      ** renewal to cover t (a run-ahead is bounded by the lease), error
+      ** refuses; the ID is dropped if the slot changes meanwhile */
+      for (;;) {
+        uint64_t lim = tickat(g, w & ~IDS_SLOT_GENMASK);
+        lock(&g->slotlock);     /* limits of one generation only grow */
+        if (g->slotgen == sgen && lim > g->limtick) g->limtick = lim;
+        unlock(&g->slotlock);
+        if (t <= lim) break;
+        if (g->policy == IDS_POLICY_ERROR) return slotfail(g, e);
+        {
+          struct timespec ts = {0, 1000000};
+          nanosleep(&ts, NULL);
+        }
+        s = __atomic_load_n(&g->slot, __ATOMIC_ACQUIRE);
+        w = s ? ids_slot_limit(s) : 0;
+        if (w == 0) return slotfail(g, e);
+        if ((unsigned)(w & IDS_SLOT_GENMASK) != sgen) break;
+      }
+      if ((unsigned)(w & IDS_SLOT_GENMASK) != sgen) continue;
     }
     return IDS_OK;
   }

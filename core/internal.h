@@ -52,12 +52,5 @@ const char *ids__options_namespace (const ids_options *o);
 ** holder need not wait for the lease's limit. */
 struct ids_slot;
 void ids__slot_settle (struct ids_slot *s, int64_t used_ns);
-/* ids_slot_claim for a holder whose IDs may run ahead_ns ahead of its
-** clock (max_ahead_ms): the limits it records reach that much further. */
-struct ids_slot_options;
-int ids__slot_claim_ahead (const char *url, const char *ns, unsigned bits,
-                           const struct ids_slot_options *opt,
-                           int64_t ahead_ns, struct ids_slot **out,
-                           ids_error *e);
 
 #endif

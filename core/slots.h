@@ -147,9 +147,6 @@ typedef struct ids_slot_req {
   ** (at least its floor), for a store to record as the slot's last limit
   ** instead of the lease's; -1 when the holder did not say */
   int64_t settle_ns;
-  /* how far the holder's IDs may run ahead of its clock (ns): its limits
-  ** reach that much past now + ttl */
-  int64_t ahead_ns;
 } ids_slot_req;
 
 /* A backend: one const table, like libsodium's randombytes_implementation.

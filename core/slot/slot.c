@@ -86,8 +86,6 @@ struct ids_slot {
   char token[33];
   unsigned bits;
   int64_t ttl, margin, timeout_ms, offset, log_every;   /* ns but timeout */
-  int64_t ahead;               /* ns the holder's IDs may run ahead of its
-                                  clock: its limits reach that much further */
   void (*log) (void *ctx, const char *line);
   void *log_ctx;
   pthread_mutex_t mu;          /* guards what follows */
@@ -191,7 +189,6 @@ static void request (const ids_slot *s, ids_slot_req *r) {
   r->timeout_ms = s->timeout_ms;
   r->now_ns = real(s);
   r->settle_ns = -1;
-  r->ahead_ns = s->ahead;
 }
 
 /* One renewal of the current slot; publishes the new limit on success.
@@ -207,7 +204,7 @@ static int renew_now (ids_slot *s, int *lost, ids_error *e) {
   *lost = 0;
   request(s, &r);
   sent = mono();
-  limit = r.now_ns + s->ttl - s->margin + s->ahead;
+  limit = r.now_ns + s->ttl - s->margin;
   pthread_mutex_lock(&s->mu);
   w = limit;
   if (w < s->floor) w = s->floor;
@@ -225,7 +222,9 @@ static int renew_now (ids_slot *s, int *lost, ids_error *e) {
     s->st.last_send_ns = r.now_ns;
     s->st.renewals++;
     atomic_store(&s->answered, real(s));
-    if (s->gen == gen && !s->stop) publish(s, word(limit, gen));
+    /* w is in the store now: IDs up to it are covered (after a clock
+    ** stepped back, hold keeps ticks that earlier limits covered) */
+    if (s->gen == gen && !s->stop) publish(s, word(w, gen));
   } else {
     s->st.failures++;
     if (*lost) {
@@ -404,12 +403,6 @@ static int64_t default_ttl (const ids_slot_backend *be) {
 int ids_slot_claim (const char *url, const char *ns, unsigned bits,
                     const ids_slot_options *opt, ids_slot **out,
                     ids_error *e) {
-  return ids__slot_claim_ahead(url, ns, bits, opt, 0, out, e);
-}
-
-int ids__slot_claim_ahead (const char *url, const char *ns, unsigned bits,
-                           const ids_slot_options *opt, int64_t ahead_ns,
-                           ids_slot **out, ids_error *e) {
   ids_slot_options o;
   ids_slot_url u;
   ids_slot *s;
@@ -451,7 +444,6 @@ int ids__slot_claim_ahead (const char *url, const char *ns, unsigned bits,
   s->margin = o.margin_ms * MS;
   s->timeout_ms = opt_or(o.timeout_ms, 2000);
   s->offset = o.clock_offset_ns;
-  s->ahead = ahead_ns > 0 ? ahead_ns : 0;
   s->log_every = opt_or(o.log_interval_ms, 10000) * MS;
   s->log = o.log;
   s->log_ctx = o.log_ctx;

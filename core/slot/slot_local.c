@@ -192,7 +192,7 @@ static int lock_within (int fd, int64_t timeout_ms) {
 static int history (const local *l, const ids_slot_req *r, uint32_t slot,
                     int64_t *born, ids_error *e) {
   char path[sizeof l->path], h[64];
-  int64_t ttl = r->ttl_ms * 1000000 + r->ahead_ns, epoch = -1, count = 0;
+  int64_t ttl = r->ttl_ms * 1000000, epoch = -1, count = 0;
   int fd, tries;
   snprintf(path, sizeof path, "%s/%s.history", l->dir, r->ns);
   for (tries = 0;; tries++) {
@@ -236,7 +236,7 @@ static int history (const local *l, const ids_slot_req *r, uint32_t slot,
 static int create (const local *l, const ids_slot_req *r, uint32_t slot,
                    const char *path, ids_error *e) {
   char tmp[sizeof l->path + 32];
-  int64_t born = r->now_ns + r->ttl_ms * 1000000 + r->ahead_ns;
+  int64_t born = r->now_ns + r->ttl_ms * 1000000;
   int fd, rc;
   if ((rc = history(l, r, slot, &born, e)) != IDS_OK) return rc;
   snprintf(tmp, sizeof tmp, "%s.new.%ld", path, (long)getpid());
@@ -268,7 +268,7 @@ static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
                      int64_t *floor, ids_error *e) {
   local *l = h;
   uint32_t i, n = (uint32_t)1 << r->bits;
-  int64_t ttl = r->ttl_ms * 1000000 + r->ahead_ns;
+  int64_t ttl = r->ttl_ms * 1000000;
   lrelease(l, r, 0);                   /* a lost slot's file, if any */
   for (i = 0; i < n; i++) {
     char path[sizeof l->path];
