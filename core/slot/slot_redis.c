@@ -4,8 +4,10 @@
 ** check and the write are one atomic step on the server:
 **   acquire  SET slot/N "token 0" NX PX ttl on the lowest free N, in one
 **            script that also reads last/N (the previous holders' highest
-**            limit) and epoch (created now if missing: the store's history
-**            began now, see docs/SLOTS.md)
+**            limit) and epoch (set to now if missing, or if the server's
+**            run_id is not the one that wrote the history: a restarted
+**            server may have come back from older data, so the history
+**            begins again, see docs/SLOTS.md rule 7)
 **   renew    if slot/N still holds our token: SET it "token limit" PX ttl,
 **            and raise last/N to limit
 **   release  if slot/N still holds our token: DEL it (last/N stays)
@@ -45,14 +47,17 @@ typedef struct rstore {
   const ids_slot_url *u;
   char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];
   int64_t ttl_ms;
+  char runid[48];              /* the connected server's run_id, or "" */
 } rstore;
 
 static const char claim_lua[] =
   "local base, n, val, ttl, now = ARGV[1], tonumber(ARGV[2]), ARGV[3], "
   "ARGV[4], ARGV[5]\n"
-  "local ek = base .. '/epoch'\n"
+  "local ek, rk = base .. '/epoch', base .. '/runid'\n"
   "local t0 = redis.call('GET', ek)\n"
-  "if not t0 then redis.call('SET', ek, now) t0 = now end\n"
+  "if not t0 or redis.call('GET', rk) ~= ARGV[6] then\n"
+  "  redis.call('SET', ek, now) redis.call('SET', rk, ARGV[6]) t0 = now\n"
+  "end\n"
   "for k = 0, n - 1 do\n"
   "  if redis.call('SET', string.format('%s/slot/%05d', base, k), val, "
   "'NX', 'PX', ttl) then\n"
@@ -142,6 +147,7 @@ static int ready (int fd, short events, int64_t deadline) {
 static int connect_ (rstore *r, int64_t timeout_ms, ids_error *e) {
   struct timeval tv;
   if (r->c) return IDS_OK;
+  r->runid[0] = '\0';                  /* perhaps another server now */
   tv.tv_sec = (time_t)(timeout_ms / 1000);
   tv.tv_usec = (suseconds_t)(timeout_ms % 1000 * 1000);
   r->c = redisConnectWithTimeout(r->u->host, r->u->port, tv);
@@ -258,14 +264,34 @@ static int bad_reply (rstore *r, redisReply *rep, ids_error *e) {
                   r->u->text);
 }
 
+/* The run_id of the server this connection reaches (a new one at every
+** server start), once per connection. */
+static int server_id (rstore *r, const ids_slot_req *q, ids_error *e) {
+  redisReply *rep;
+  const char *p;
+  size_t n;
+  if (r->c && r->runid[0]) return IDS_OK;
+  if ((rep = call(r, q, e, "INFO server")) == NULL) return IDS_ELEASE;
+  if (rep->type != REDIS_REPLY_STRING || rep->str == NULL ||
+      (p = strstr(rep->str, "run_id:")) == NULL ||
+      (n = strspn(p + 7, "0123456789abcdef")) < 8 || n >= sizeof r->runid)
+    return bad_reply(r, rep, e);
+  memcpy(r->runid, p + 7, n);
+  r->runid[n] = '\0';
+  freeReplyObject(rep);
+  return IDS_OK;
+}
+
 static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
                      int64_t *floor, ids_error *e) {
   rstore *r = h;
   redisReply *rep;
-  char n[24], ttl[24], now[21], val[64];
+  char n[24], ttl[24], now[21], val[64], runid[sizeof r->runid];
   long long k;
   int64_t last, t0;
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
+  if (server_id(r, q, e) != IDS_OK) return IDS_ELEASE;
+  strcpy(runid, r->runid);
   snprintf(n, sizeof n, "%lu", 1ul << q->bits);
   /* until the first renewal (right after): a claim that ran on the server
   ** after we gave up on it holds the slot this long, not a ttl */
@@ -273,8 +299,8 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
                                    ? 2 * q->timeout_ms : q->ttl_ms));
   ids__slot_fmt_ns(now, q->now_ns);
   snprintf(val, sizeof val, "%s 0", q->token);
-  rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s", claim_lua, r->base, n, val,
-             ttl, now);
+  rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s %s", claim_lua, r->base, n,
+             val, ttl, now, runid);
   if (rep == NULL) return IDS_ELEASE;
   if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 3
       || rep->element[0]->type != REDIS_REPLY_INTEGER
@@ -292,9 +318,13 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
                     "namespace '%s' (%lu) is taken", r->u->text, q->ns,
                     1ul << q->bits);
   *slot = (uint32_t)k;
-  /* no last limit: never held since the history began at t0, but a
-  ** holder from before (a store restarted empty) may hold on till t0+ttl */
-  *floor = last > 0 ? last : t0 + q->ttl_ms * 1000000;
+  /* A holder from before the history began at t0 (the store restarted
+  ** empty, or from older data whose last/N is stale) may hold on till
+  ** t0 + ttl.  A connection made again during the claim may have reached
+  ** a server other than the one whose run_id the script compared. */
+  if (strcmp(runid, r->runid) != 0) t0 = q->now_ns;
+  *floor = t0 + q->ttl_ms * 1000000;
+  if (last > *floor) *floor = last;
   return IDS_OK;
 }
 

@@ -57,4 +57,12 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                            ENVIRONMENT "${IDS_GEN_ENV}")
     endif()
   endforeach()
+  # Redis restarted from an older snapshot while generators run
+  if(IDS_REDIS_SERVER)
+    add_test(NAME slots_restore_redis
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh ${CMAKE_BINARY_DIR}
+                     ${IDS_REDIS_SERVER})
+    set_tests_properties(slots_restore_redis PROPERTIES TIMEOUT 300
+                         ENVIRONMENT "${IDS_GEN_ENV}")
+  endif()
 endif()
