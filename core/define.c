@@ -11,6 +11,7 @@
 
 #include "idscheme.h"
 #include "codec/codecs.h"
+#include "internal.h"
 
 /* Everything a defined scheme owns, in one allocation that lives as long
 ** as the process (IDs point at their scheme). */
@@ -26,15 +27,16 @@ static const struct { const char *name; ids_kind kind; } kinds[] = {
   {"random", IDS_KIND_RANDOM}, {"constant", IDS_KIND_CONSTANT},
 };
 
-/* Generator options of every scheme, and the hashed-name options (any
-** name ending in "_name"): a field of such a name would be read as the
-** option, or could never be set. */
+/* Generator options of every scheme (options.c's, and those a scheme may
+** take), and the hashed-name options (any name ending in "_name"): a
+** field of such a name would be read as the option, or could never be
+** set. */
 static int reserved (const char *name) {
   static const char *const opts[] = {
-    "epoch_ms", "start_timestamp", "policy", "max_ahead_ms", "slots",
-    "qualifier",
+    "epoch_ms", "start_timestamp", "qualifier",
   };
   size_t n = strlen(name);
+  if (ids__options_generic(name)) return 1;
   for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
     if (strcmp(name, opts[i]) == 0) return 1;
   return n >= 5 && strcmp(name + n - 5, "_name") == 0;

@@ -8,6 +8,7 @@
 ** Layouts whose last tick + 1, shifted by seqbits, does not fit 64 bits
 ** (a ns time with a long sequence) keep it in two words under the lock.
 */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -355,7 +356,7 @@ static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
   const char *url = ids__options_slots(o), *ns = ids__options_namespace(o);
   ids_slot_options so = {0};
   unsigned bits = 0;
-  int r;
+  int r, keep = ids__options_lease(o, &so.ttl_ms, &so.timeout_ms);
   slotfields(g, vals);
   if (g->nslotf == 0) return IDS_OK;
   for (int k = 0; k < g->nslotf; k++) bits += g->s->fields[g->slotf[k]].bits;
@@ -376,6 +377,7 @@ static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
                      bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS, &so,
                      &g->slot, e);
   if (r != IDS_OK) return r;
+  if (keep) ids__slot_keep_log(g->slot);
   g->flux = start >= 0;
   return refresh(g, e);
 }
@@ -921,6 +923,32 @@ int ids_generator_slot (const ids_generator *pub, uint32_t *number,
   if (held && store) *store = ids_slot_backend_name(g->slot);
   unlock(&g->slotlock);
   return held;
+}
+
+int ids_generator_lease (const ids_generator *pub, ids_lease_info *out) {
+  gen *g = G((ids_generator *)pub);
+  int held;
+  lock(&g->slotlock);
+  if ((held = g->slot != NULL) != 0) {
+    unsigned sgen;
+    ids_slot_state(g->slot, &out->number, &out->floor_ns, &sgen);
+    out->backend = ids_slot_backend_name(g->slot);
+    snprintf(out->store, sizeof out->store, "%s", ids_slot_store(g->slot));
+    out->limit_ns = ids_slot_limit(g->slot) & ~IDS_SLOT_GENMASK;
+    ids_slot_stats_get(g->slot, &out->st);
+  }
+  unlock(&g->slotlock);
+  return held;
+}
+
+int ids_generator_lease_log (const ids_generator *pub, char *line,
+                             size_t n) {
+  gen *g = G((ids_generator *)pub);
+  int got = 0;
+  lock(&g->slotlock);
+  if (g->slot) got = ids_slot_log_pop(g->slot, line, n);
+  unlock(&g->slotlock);
+  return got;
 }
 
 /* The wall-clock time (ns, the generator's clock) at the end of tick t,

@@ -45,6 +45,11 @@ int ids__options_policy (const ids_options *o);         /* o may be NULL */
 int64_t ids__options_ahead (const ids_options *o);      /* ms; o may be NULL */
 const char *ids__options_slots (const ids_options *o);
 const char *ids__options_namespace (const ids_options *o);
+/* The lease options (0: the store's default); 1 if slot_log is "keep". */
+int ids__options_lease (const ids_options *o, int64_t *ttl_ms,
+                        int64_t *timeout_ms);
+/* Is name an option every generator takes (policy, slots, ...)? */
+int ids__options_generic (const char *name);
 
 /* The generator's side of a lease (core/slot/slot.c): the highest
 ** wall-clock time (ns) the holder's IDs carried, or 0 if it issued none.
@@ -52,5 +57,7 @@ const char *ids__options_namespace (const ids_options *o);
 ** holder need not wait for the lease's limit. */
 struct ids_slot;
 void ids__slot_settle (struct ids_slot *s, int64_t used_ns);
+/* Keep the lease's log lines for ids_slot_log_pop instead of writing. */
+void ids__slot_keep_log (struct ids_slot *s);
 
 #endif

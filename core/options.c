@@ -17,20 +17,32 @@ static const ids_optdef generic[] = {
   {"max_ahead_ms", IDS_OPT_INT, 0, 3600000, 0},
   {"slots", IDS_OPT_STR, 0, 0, 0},
   {"slot_namespace", IDS_OPT_STR, 0, 0, 0},
+  /* the lease (docs/SLOTS.md, Options); not given: the store's default;
+  ** the margin is a tenth of the ttl (ids_slot_options sets it apart) */
+  {"slot_ttl_ms", IDS_OPT_INT, 1, 86400000, 0},
+  {"slot_timeout_ms", IDS_OPT_INT, 1, 600000, 0},
+  {"slot_log", IDS_OPT_STR, 0, 0, 0},
 };
-enum { G_POLICY, G_AHEAD, G_SLOTS, G_NAMESPACE, NGENERIC };
+enum { G_POLICY, G_AHEAD, G_SLOTS, G_NAMESPACE, G_TTL, G_TIMEOUT, G_LOG,
+       NGENERIC };
+_Static_assert(NGENERIC == sizeof generic / sizeof *generic,
+               "one enum name per generic option");
 
 static const char *const policies[] = {"hold", "error"};
+/* slot_log: the lease's lines to stderr, or kept for the caller to read
+** (ids_generator_lease_log; Lua g:lease().log) */
+static const char *const logs[] = {"stderr", "keep"};
 
 typedef struct optset {
   const ids_scheme *s;
   const ids_optdef *defs;       /* the scheme's own */
-  int ndefs;
-  int generator;                /* generator options (else parameters) */
   ids_optval v[IDS_MAXOPTS];    /* the scheme's, indexed like defs */
   ids_optval g[NGENERIC];
-  int policy;
-  size_t used;
+  int ndefs;
+  uint16_t used;                /* of buf */
+  uint8_t generator;            /* generator options (else parameters) */
+  uint8_t policy;
+  uint8_t keeplog;              /* slot_log "keep" */
   char buf[IDS_OPTBUF];         /* copies of string values */
 } optset;
 
@@ -167,14 +179,17 @@ static int settext (ids_options *o, const char *name, size_t len,
   if (memchr(t, '\0', n))
     return ids_fail(e, IDS_EINVAL, "%s '%s' holds a NUL byte: \"%s\"",
                     what(os), d->name, q);
-  if (d == &generic[G_POLICY]) {
+  if (d == &generic[G_POLICY] || d == &generic[G_LOG]) {
+    const char *const *names = d == &generic[G_POLICY] ? policies : logs;
     int p;
     for (p = 0; p < 2; p++)
-      if (strlen(policies[p]) == n && memcmp(policies[p], t, n) == 0) break;
+      if (strlen(names[p]) == n && memcmp(names[p], t, n) == 0) break;
     if (p == 2)
-      return ids_fail(e, IDS_EINVAL, "generator option 'policy' must be "
-                      "'hold' or 'error', not \"%s\"", q);
-    os->policy = p;
+      return ids_fail(e, IDS_EINVAL, "generator option '%s' must be "
+                      "'%s' or '%s', not \"%s\"", d->name, names[0],
+                      names[1], q);
+    if (d == &generic[G_POLICY]) os->policy = p;
+    else os->keeplog = p == 1;
   }
   if (n >= sizeof os->buf - os->used)
     return ids_fail(e, IDS_ERANGE, "%s '%s' is too long (%zu bytes)",
@@ -228,4 +243,18 @@ const char *ids__options_slots (const ids_options *o) {
 
 const char *ids__options_namespace (const ids_options *o) {
   return o && COS(o)->g[G_NAMESPACE].set ? COS(o)->g[G_NAMESPACE].s : NULL;
+}
+
+int ids__options_lease (const ids_options *o, int64_t *ttl_ms,
+                        int64_t *timeout_ms) {
+  const optset *os = o ? COS(o) : NULL;
+  *ttl_ms = os && os->g[G_TTL].set ? os->g[G_TTL].i : 0;
+  *timeout_ms = os && os->g[G_TIMEOUT].set ? os->g[G_TIMEOUT].i : 0;
+  return os && os->keeplog;
+}
+
+int ids__options_generic (const char *name) {
+  for (int i = 0; i < NGENERIC; i++)
+    if (strcmp(generic[i].name, name) == 0) return 1;
+  return 0;
 }

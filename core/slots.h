@@ -114,6 +114,14 @@ int ids_slot_check (const ids_slot *s, int64_t t_ns, ids_error *e);
 IDS_API
 int ids_slot_fail (const ids_slot *s, ids_error *e);
 
+/* Lines the lease logged, kept instead of written when its holder asked
+** (a generator's option slot_log = "keep"): the oldest first into line
+** (n bytes, cut to fit); 1 if there was one.  At most IDS_SLOT_KEPT are
+** kept: when more come, the oldest go. */
+#define IDS_SLOT_KEPT  8
+IDS_API
+int ids_slot_log_pop (ids_slot *s, char *line, size_t n);
+
 /* Counters and times, for tests and monitoring. */
 typedef struct ids_slot_stats {
   int64_t last_send_ns;    /* wall clock at the send of the last successful
@@ -124,6 +132,25 @@ typedef struct ids_slot_stats {
 } ids_slot_stats;
 IDS_API
 void ids_slot_stats_get (const ids_slot *s, ids_slot_stats *st);
+
+/* A generator's lease, read at once (the generator may be closed
+** meanwhile on another thread): 1 with *out filled, or 0 if it holds no
+** slot (every node field given, or closed). */
+typedef struct ids_lease_info {
+  uint32_t number;             /* the slot */
+  const char *backend;         /* "local", "redis", "etcd" (static) */
+  char store[IDS_SLOT_URLMAX]; /* the store's URL as given */
+  int64_t limit_ns;            /* wall clock up to which IDs may be made
+                                  now (the word without its generation
+                                  bits); 0 while the lease is not valid */
+  int64_t floor_ns;            /* no ID at or below it (previous holders) */
+  ids_slot_stats st;
+} ids_lease_info;
+IDS_API
+int ids_generator_lease (const ids_generator *g, ids_lease_info *out);
+/* ids_slot_log_pop on the generator's lease (0 when it has none). */
+IDS_API
+int ids_generator_lease_log (const ids_generator *g, char *line, size_t n);
 
 /* ----------------------------------------------------------- backends */
 

@@ -12,6 +12,7 @@
 
 #include "box.h"
 #include "idscheme.h"
+#include "slots.h"
 
 #define SCHEME_MT   "idscheme.scheme"
 #define GEN_MT      "idscheme.generator"
@@ -681,6 +682,47 @@ static int g_slot (lua_State *L) {
   return 2;
 }
 
+static void setint (lua_State *L, const char *k, int64_t v) {
+  lua_pushinteger(L, (lua_Integer)v);
+  lua_setfield(L, -2, k);
+}
+
+/* g:lease() --> a table of the lease's state, or nil without a slot:
+**   slot, backend, store, valid, limit_ms, floor_ms (Unix ms), ttl_ms,
+**   margin_ms, renewals, failures, losses, last_renewal_ms (Unix ms), and
+**   log: the lines kept since the last call (option slot_log = "keep"),
+**   oldest first, so that OpenResty can hand them to ngx.log */
+static int g_lease (lua_State *L) {
+  lgen *g = checkgen(L, 1);
+  ids_lease_info li;
+  char line[400];
+  int i = 0;
+  if (!ids_generator_lease(&g->g, &li)) return 0;
+  lua_createtable(L, 0, 13);
+  setint(L, "slot", li.number);
+  lua_pushstring(L, li.backend);
+  lua_setfield(L, -2, "backend");
+  lua_pushstring(L, li.store);
+  lua_setfield(L, -2, "store");
+  lua_pushboolean(L, li.limit_ns != 0);
+  lua_setfield(L, -2, "valid");
+  setint(L, "limit_ms", li.limit_ns / 1000000);
+  setint(L, "floor_ms", li.floor_ns / 1000000);
+  setint(L, "ttl_ms", li.st.ttl_ns / 1000000);
+  setint(L, "margin_ms", li.st.margin_ns / 1000000);
+  setint(L, "renewals", (int64_t)li.st.renewals);
+  setint(L, "failures", (int64_t)li.st.failures);
+  setint(L, "losses", (int64_t)li.st.losses);
+  setint(L, "last_renewal_ms", li.st.last_send_ns / 1000000);
+  lua_newtable(L);
+  while (ids_generator_lease_log(&g->g, line, sizeof line)) {
+    lua_pushstring(L, line);
+    lua_rawseti(L, -2, ++i);
+  }
+  lua_setfield(L, -2, "log");
+  return 1;
+}
+
 /* g:close(): releases the slot (also __gc and __close) */
 static int g_close (lua_State *L) {
   ids_generator_close(&checkgen(L, 1)->g);
@@ -851,7 +893,7 @@ static const luaL_Reg scheme_meta[] = {
 static const luaL_Reg gen_methods[] = {
   {"next", g_next}, {"next_string", g_next_string},
   {"next_batch", g_next_batch}, {"next_strings", g_next_strings}, {"scheme", g_scheme},
-  {"slot", g_slot}, {"close", g_close},
+  {"slot", g_slot}, {"lease", g_lease}, {"close", g_close},
   {NULL, NULL}
 };
 static const luaL_Reg gen_meta[] = {

@@ -92,3 +92,73 @@ describe("generator slots", function ()
     b:close()
   end)
 end)
+
+describe("the lease from Lua (slot_ttl_ms, slot_timeout_ms, slot_log, g:lease)", function ()
+  local dir = tmpdir()
+  local url = "local:" .. dir
+  local fluid = idscheme.scheme("fluid")
+  teardown(function () os.execute("rm -rf '" .. dir .. "'") end)
+
+  it("tunes the lease and shows its state", function ()
+    local g = fluid:generator{ slots = url, slot_ttl_ms = 900,
+                               slot_timeout_ms = 500 }
+    g:next()
+    local l = g:lease()
+    assert.are.equal(0, l.slot)
+    assert.are.equal("local", l.backend)
+    assert.are.equal(url, l.store)
+    assert.is_true(l.valid)
+    assert.are.equal(900, l.ttl_ms)
+    assert.are.equal(90, l.margin_ms)
+    assert.is_true(l.renewals >= 1)
+    assert.are.equal(0, l.losses)
+    -- the limit is a renewal's time + ttl - margin, in Unix ms
+    assert.is_true(l.limit_ms > l.last_renewal_ms)
+    assert.is_true(l.limit_ms <= l.last_renewal_ms + 900)
+    assert.are.same({}, l.log)
+    g:close()
+    assert.is_nil(g:lease())
+    -- a generator given every node field holds no lease
+    assert.is_nil(fluid:generator{ generator = 5 }:lease())
+  end)
+
+  it("keeps the lease's log lines for the caller (slot_log = 'keep')",
+     function ()
+    local g = fluid:generator{ slots = url, slot_ttl_ms = 900,
+                               slot_log = "keep" }
+    local n = g:slot()
+    g:next()
+    -- the slot file deleted while held: the renewal notices and says so
+    assert(os.remove(string.format("%s/fluid.%05d", dir, n)))
+    local l
+    for _ = 1, 100 do
+      l = g:lease()
+      if l.losses > 0 then break end
+      os.execute("sleep 0.05")
+    end
+    assert.are.equal(1, l.losses)
+    assert.are.equal(1, #l.log)
+    assert.matches("lost its name", l.log[1], 1, true)
+    assert.are.same({}, g:lease().log)          -- read once
+    g:close()
+  end)
+
+  it("refuses bad lease options, naming them", function ()
+    for opt, bad in pairs{ slot_ttl_ms = 0, slot_timeout_ms = 600001,
+                           slot_log = "syslog" } do
+      local ok, err = pcall(fluid.generator, fluid, { [opt] = bad })
+      assert.is_false(ok)
+      assert.matches(opt, err, 1, true)
+    end
+  end)
+
+  it("reserves every generator option's name in define", function ()
+    for _, name in ipairs{ "slot_namespace", "slot_ttl_ms", "slot_log" } do
+      local ok, err = pcall(idscheme.define, { name = "resv_" .. name,
+        fields = { { name = name, bits = 8, kind = "node" },
+                   { name = "t", bits = 40, kind = "time", unit = "ms" } } })
+      assert.is_false(ok)
+      assert.matches("reserved for a generator option", err, 1, true)
+    end
+  end)
+end)

@@ -99,6 +99,10 @@ struct ids_slot {
   int64_t written;             /* highest last-limit sent for this slot */
   int64_t settle;              /* the holder's word on what it issued (ns;
                                   -1: not said), recorded at release */
+  int keep;                    /* log lines kept for the holder to read
+                                  (ids_slot_log_pop), not written */
+  unsigned nkept, firstkept;
+  char kept[IDS_SLOT_KEPT][320];
   int64_t safe_end;            /* monotonic */
   int64_t next;                /* monotonic: next renewal */
   int64_t last_log;            /* monotonic */
@@ -177,7 +181,13 @@ static void slog (ids_slot *s, const char *fmt, ...) {
   if (n > 0 && (size_t)n < sizeof line)
     vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
   va_end(ap);
-  if (s->log) s->log(s->log_ctx, line);
+  if (s->keep) {                /* a ring: the oldest line goes first */
+    unsigned i = (s->firstkept + s->nkept) % IDS_SLOT_KEPT;
+    snprintf(s->kept[i], sizeof s->kept[i], "%.319s", line);
+    if (s->nkept < IDS_SLOT_KEPT) s->nkept++;
+    else s->firstkept = (s->firstkept + 1) % IDS_SLOT_KEPT;
+  }
+  else if (s->log) s->log(s->log_ctx, line);
   else fprintf(stderr, "%s\n", line);
 }
 
@@ -539,6 +549,24 @@ void ids_slot_release (ids_slot *s) {
   pthread_cond_destroy(&s->cv);
   pthread_mutex_destroy(&s->mu);
   lease_free(s);
+}
+
+void ids__slot_keep_log (ids_slot *s) {
+  pthread_mutex_lock(&s->mu);
+  s->keep = 1;
+  pthread_mutex_unlock(&s->mu);
+}
+
+int ids_slot_log_pop (ids_slot *s, char *line, size_t n) {
+  int got;
+  pthread_mutex_lock(&s->mu);
+  if ((got = s->nkept > 0) != 0) {
+    if (n) snprintf(line, n, "%s", s->kept[s->firstkept]);
+    s->firstkept = (s->firstkept + 1) % IDS_SLOT_KEPT;
+    s->nkept--;
+  }
+  pthread_mutex_unlock(&s->mu);
+  return got;
 }
 
 void ids__slot_settle (ids_slot *s, int64_t used_ns) {

@@ -27,7 +27,7 @@ local idscheme = require "idscheme"
 
 local M = { _VERSION = idscheme._VERSION }
 
-local gen, encoding, scheme
+local gen, encoding, scheme, drainer
 
 -- Every option table refuses a key it does not know, naming it: a typo
 -- (`slot` for `slots`) must not silently fall back to a default.
@@ -77,6 +77,10 @@ end
 -- writes ASCII, else its shortest form that does, for headers and logs:
 -- f58_plain for FLUID).  On an error nothing changes: a slot claimed for
 -- it is released, and an earlier init() stays in force.
+-- Inside nginx, the worker says in error.log (notice) which slot it holds,
+-- and the lease's own lines (lost, store away, back again) go to
+-- error.log through ngx.log (warn) once a second, rather than to raw
+-- stderr; options.slot_log = "stderr" keeps them there.
 function M.init (opts)
   opts = check_keys(opts, INIT, "init")
   local name = opts.scheme or "fluid"
@@ -95,6 +99,8 @@ function M.init (opts)
     genopts.slots = opts.slots or
                     (opts.lock_dir and "local:" .. opts.lock_dir:gsub("/$", ""))
   end
+  local in_nginx = rawget(_G, "ngx") ~= nil and ngx.timer ~= nil
+  if in_nginx and genopts.slot_log == nil then genopts.slot_log = "keep" end
   local ok, g = pcall(s.generator, s, genopts)
   local enc, err = opts.encoding, g
   if ok and not enc then ok, enc = pcall(ascii_encoding, s, g); err = enc end
@@ -104,8 +110,24 @@ function M.init (opts)
   end
   if gen then gen:close() end             -- the old slot, now unused
   gen, scheme, encoding = g, s, enc
+  local lease = g:lease()
+  if in_nginx and lease then
+    ngx.log(ngx.NOTICE, "idscheme: worker ", ngx.worker.id(), " holds slot ",
+            lease.slot, " of ", lease.store, " (", name, ")")
+    if not drainer then
+      local function drain ()
+        local l = gen and gen:lease()
+        for _, line in ipairs(l and l.log or {}) do ngx.log(ngx.WARN, line) end
+      end
+      drainer = ngx.timer.every(1, drain)
+    end
+  end
   return gen
 end
+
+-- The lease of this worker's generator (g:lease(): slot, store, validity,
+-- limit, renewals, failures, losses, kept log lines), or nil.
+function M.lease () return gen and gen:lease() end
 
 -- This worker's slot number (nil when the caller gave every node field).
 function M.slot () return gen and (gen:slot()) end

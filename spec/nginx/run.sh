@@ -75,7 +75,7 @@ esac
 
 cat > "$prefix/nginx.conf" <<CONF
 worker_processes 4;
-error_log logs/error.log warn;
+error_log logs/error.log notice;
 pid logs/nginx.pid;
 load_module /usr/lib/nginx/modules/ndk_http_module.so;
 load_module /usr/lib/nginx/modules/ngx_http_lua_module.so;
@@ -130,6 +130,9 @@ stop
 # wrk appends its own report after the bodies: keep the ID lines only
 grep -v -E '^(Running|  |Requests/sec|Transfer/sec|$)' "$prefix/responses.raw" > "$prefix/responses"
 tail -8 "$prefix/responses.raw" | grep -E 'requests in|Requests/sec|Socket errors|Non-2xx'
+if [ "$mode" = resty ] && ! grep -q 'idscheme: worker [0-9]* holds slot [0-9]* of ' "$prefix/logs/error.log"; then
+  echo "error.log does not say which slot a worker holds"; echo "0 passed, 1 failed"; exit 1
+fi
 if grep -q -E '\[(alert|emerg|crit|error)\]' "$prefix/logs/error.log"; then
   grep -E '\[(alert|emerg|crit|error)\]' "$prefix/logs/error.log" | head -5
   echo "nginx logged errors"; echo "0 passed, 1 failed"; exit 1
