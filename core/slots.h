@@ -160,7 +160,11 @@ typedef struct ids_slot_url {
   char host[256];              /* empty for local */
   int port;                    /* 0 for local */
   char path[IDS_SLOT_URLMAX];  /* local: the directory; else the prefix */
-  char text[IDS_SLOT_URLMAX];  /* the URL as given, for messages */
+  char text[IDS_SLOT_URLMAX];  /* the URL as given, for messages; a
+                                  password in it reads "***" */
+  char user[64];               /* redis: the ACL user, or "" */
+  char password[256];          /* redis: the password, or "" (then
+                                  $IDSCHEME_REDIS_PASSWORD, if set) */
 } ids_slot_url;
 
 /* What a backend needs for one request. */

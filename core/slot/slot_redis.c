@@ -15,6 +15,10 @@
 ** Cluster (documented).  One connection per lease, opened lazily and
 ** again after any error (hiredis leaves a failed context unusable).
 **
+** AUTH: a URL's user and password (redis://user:pass@host), else
+** $IDSCHEME_REDIS_USER and $IDSCHEME_REDIS_PASSWORD (so that the secret
+** stays out of nginx.conf), sent on every new connection.
+**
 ** A request (its connect included) ends by one deadline, timeout_ms after
 ** it began, however the server trickles bytes, and its reply is capped at
 ** MAXREPLY bytes: hiredis 0.14 bounds each read only and holds whatever a
@@ -48,6 +52,7 @@ typedef struct rstore {
   char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];
   int64_t ttl_ms;
   char runid[48];              /* the connected server's run_id, or "" */
+  char user[64], password[256];  /* AUTH, or "" */
 } rstore;
 
 static const char claim_lua[] =
@@ -88,7 +93,21 @@ static const char release_lua[] =
 
 static int ropen (const ids_slot_url *u, void **h, ids_error *e) {
   rstore *r = calloc(1, sizeof *r);
+  const char *user = getenv("IDSCHEME_REDIS_USER");
+  const char *pw = getenv("IDSCHEME_REDIS_PASSWORD");
   if (r == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
+  if (u->password[0]) user = u->user, pw = u->password;
+  else if (u->user[0]) user = u->user;
+  if ((user && strlen(user) >= sizeof r->user) ||
+      (pw && strlen(pw) >= sizeof r->password)) {
+    free(r);
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": the user or "
+                    "password from the environment is too long", u->text);
+  }
+  if (pw) {
+    snprintf(r->user, sizeof r->user, "%s", user ? user : "");
+    snprintf(r->password, sizeof r->password, "%s", pw);
+  }
   r->u = u;
   *h = r;
   return IDS_OK;
@@ -219,6 +238,26 @@ static int exchange (rstore *r, int64_t deadline, int64_t timeout_ms,
   return IDS_OK;
 }
 
+/* AUTH [user] password on a new connection, within the request's
+** deadline; the server's refusal is named (never the password). */
+static int auth (rstore *r, int64_t deadline, int64_t timeout_ms,
+                 ids_error *e) {
+  redisReply *rep = NULL;
+  int rc = r->user[0]
+    ? redisAppendCommand(r->c, "AUTH %s %s", r->user, r->password)
+    : redisAppendCommand(r->c, "AUTH %s", r->password);
+  if (rc != REDIS_OK) return failed(r, "AUTH", timeout_ms, e);
+  if ((rc = exchange(r, deadline, timeout_ms, &rep, e)) != IDS_OK) return rc;
+  if (rep->type == REDIS_REPLY_STATUS) {
+    freeReplyObject(rep);
+    return IDS_OK;
+  }
+  rc = drop(r, e, "AUTH%s%s refused: %.80s", r->user[0] ? " as " : "",
+            r->user, rep->type == REDIS_REPLY_ERROR ? rep->str : "?");
+  freeReplyObject(rep);
+  return rc;
+}
+
 /* Runs a command, its connect included, within timeout_ms; a reply, or
 ** NULL with e filled. */
 static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
@@ -227,17 +266,17 @@ static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
   int64_t deadline = mono_ms() + q->timeout_ms;
   va_list ap;
   sigset_t old;
-  int had, rc;
+  int had, rc, fresh = r->c == NULL;
   if (connect_(r, q->timeout_ms, e) != IDS_OK) return NULL;
-  va_start(ap, fmt);
-  rc = redisvAppendCommand(r->c, fmt, ap);
-  va_end(ap);
-  if (rc != REDIS_OK) {
-    failed(r, "formatting the request", q->timeout_ms, e);
-    return NULL;
-  }
   had = pipe_block(&old);
-  rc = exchange(r, deadline, q->timeout_ms, &rep, e);
+  rc = fresh && r->password[0] ? auth(r, deadline, q->timeout_ms, e) : IDS_OK;
+  if (rc == IDS_OK) {
+    va_start(ap, fmt);
+    rc = redisvAppendCommand(r->c, fmt, ap) == REDIS_OK ? IDS_OK :
+         failed(r, "formatting the request", q->timeout_ms, e);
+    va_end(ap);
+  }
+  if (rc == IDS_OK) rc = exchange(r, deadline, q->timeout_ms, &rep, e);
   pipe_restore(&old, had);
   if (rc != IDS_OK) return NULL;
   if (rep->type == REDIS_REPLY_ERROR) {

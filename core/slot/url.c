@@ -3,12 +3,14 @@
 **   local            the default directory ($IDSCHEME_SLOT_DIR, else
 **                    /tmp/idscheme-slots), chosen when the lease opens
 **   local:/dir       an absolute directory
-**   redis://host[:port][/prefix]   (6379)
+**   redis://[[user]:password@]host[:port][/prefix]   (6379)
 **   etcd://host[:port][/prefix]    (2379)
 ** Host: a name or IPv4 address (letters, digits, '.', '-'), or [IPv6].
 ** Prefix: segments of letters, digits, '.', '_', '-' joined by '/'; none
-** gives "idscheme".  Nothing else (user info, query, fragment) is allowed:
-** a typo must fail here, not become a key name.
+** gives "idscheme".  User and password (redis): URL characters, %XX for
+** any other byte; the password never appears in u->text or a message
+** (it reads "***").  Nothing else (query, fragment) is allowed: a typo
+** must fail here, not become a key name.
 */
 #include <ctype.h>
 #include <stdio.h>
@@ -28,11 +30,51 @@ static int prefixchar (int c) {
   return isalnum((unsigned char)c) || c == '.' || c == '_' || c == '-';
 }
 
-/* host[:port][/prefix] after "scheme://" */
+static int userchar (int c) {
+  return isalnum((unsigned char)c) || strchr("-._~!$&'()*+,;=%", c) != NULL;
+}
+
+/* user info's text from p to end into out (n bytes), %XX decoded */
+static int decode (const char *p, const char *end, char *out, size_t n) {
+  size_t k = 0;
+  for (; p < end; p++) {
+    int c = (unsigned char)*p;
+    if (!userchar(c)) return -1;
+    if (c == '%') {
+      unsigned v;
+      if (end - p < 3 || !isxdigit((unsigned char)p[1]) ||
+          !isxdigit((unsigned char)p[2]) || sscanf(p + 1, "%2x", &v) != 1 ||
+          v == 0)
+        return -1;
+      c = (int)v;
+      p += 2;
+    }
+    if (k + 1 >= n) return -1;
+    out[k++] = (char)c;
+  }
+  out[k] = '\0';
+  return 0;
+}
+
+/* [user[:password]@]host[:port][/prefix] after "scheme://" */
 static int parse_net (const char *url, const char *p, int dport,
                       ids_slot_url *u, ids_error *e) {
-  const char *h = p, *he;
+  const char *h, *he, *at = NULL, *q;
   size_t n;
+  for (q = p; *q && *q != '/'; q++)
+    if (*q == '@') at = q;
+  if (at) {                            /* user info */
+    const char *colon = memchr(p, ':', (size_t)(at - p));
+    if (decode(p, colon ? colon : at, u->user, sizeof u->user) != 0)
+      return bad(e, url, "bad user name before '@'");
+    if (colon && decode(colon + 1, at, u->password, sizeof u->password))
+      return bad(e, url, "bad password before '@' (URL characters, %XX "
+                         "for others, at most 255 bytes)");
+    if (u->password[0] == '\0' && u->user[0] == '\0')
+      return bad(e, url, "empty user information before '@'");
+    p = at + 1;
+  }
+  h = p;
   if (*p == '[') {                     /* [IPv6] */
     h = ++p;
     while (isxdigit((unsigned char)*p) || *p == ':' || *p == '.') p++;
@@ -82,14 +124,24 @@ static int parse_net (const char *url, const char *p, int dport,
   return IDS_OK;
 }
 
-int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
-  size_t n;
-  memset(u, 0, sizeof *u);
-  if (url == NULL) return ids_fail(e, IDS_EINVAL, "slot store: no URL");
-  n = strlen(url);
-  if (n == 0) return bad(e, url, "empty URL");
-  if (n >= sizeof u->text) return bad(e, url, "URL too long");
-  memcpy(u->text, url, n + 1);
+/* The URL as messages show it: a password replaced by "***". */
+static void redact (const char *url, char *out, size_t n) {
+  const char *a = strstr(url, "://"), *at = NULL, *q, *colon;
+  snprintf(out, n, "%s", url);
+  if (a == NULL) return;
+  for (q = a + 3; *q && *q != '/'; q++)
+    if (*q == '@') at = q;
+  if (at == NULL || (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL)
+    return;
+  snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
+}
+
+/* url parsed into u; messages quote `shown` (the URL redacted). */
+static int parse (const char *url, const char *shown, ids_slot_url *u,
+                  ids_error *e) {
+  const char *sep;
+  size_t sl;
+  int dport;
   if (strcmp(url, "local") == 0) {
     strcpy(u->scheme, "local");
     return IDS_OK;
@@ -97,37 +149,51 @@ int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
   if (strncmp(url, "local:", 6) == 0) {
     const char *d = url + 6;
     strcpy(u->scheme, "local");
-    if (d[0] != '/') return bad(e, url, "local directory must be absolute");
+    if (d[0] != '/') return bad(e, shown, "local directory must be absolute");
     for (; *d; d++)
       if (iscntrl((unsigned char)*d))
-        return bad(e, url, "control character in the directory");
+        return bad(e, shown, "control character in the directory");
     strcpy(u->path, url + 6);   /* fits: shorter than url */
     return IDS_OK;
   }
-  {
-    const char *sep = strstr(url, "://");
-    size_t sl;
-    int dport;
-    if (sep == NULL)
-      return bad(e, url, "expected local, local:/dir, redis://host:port/"
+  if ((sep = strstr(url, "://")) == NULL)
+    return bad(e, shown, "expected local, local:/dir, redis://host:port/"
                          "prefix or etcd://host:port/prefix");
-    sl = (size_t)(sep - url);
-    if (sl == 5 && memcmp(url, "redis", 5) == 0) dport = 6379;
-    else if (sl == 4 && memcmp(url, "etcd", 4) == 0) dport = 2379;
-    else {
-      /* another registered backend may still take host:port/prefix */
-      size_t i;
-      if (sl == 0 || sl >= sizeof u->scheme)
-        return bad(e, url, "bad store name before ://");
-      for (i = 0; i < sl; i++)
-        if (!islower((unsigned char)url[i]) && !isdigit((unsigned char)url[i]))
-          return bad(e, url, "bad store name before ://");
-      dport = 0;
-    }
-    memcpy(u->scheme, url, sl);
-    u->scheme[sl] = '\0';
-    if (parse_net(url, sep + 3, dport, u, e) != IDS_OK) return IDS_EINVAL;
-    if (u->port == 0) return bad(e, url, "no port");
-    return IDS_OK;
+  sl = (size_t)(sep - url);
+  if (sl == 5 && memcmp(url, "redis", 5) == 0) dport = 6379;
+  else if (sl == 4 && memcmp(url, "etcd", 4) == 0) dport = 2379;
+  else {
+    /* another registered backend may still take host:port/prefix */
+    size_t i;
+    if (sl == 0 || sl >= sizeof u->scheme)
+      return bad(e, shown, "bad store name before ://");
+    for (i = 0; i < sl; i++)
+      if (!islower((unsigned char)url[i]) && !isdigit((unsigned char)url[i]))
+        return bad(e, shown, "bad store name before ://");
+    dport = 0;
   }
+  memcpy(u->scheme, url, sl);
+  u->scheme[sl] = '\0';
+  if (parse_net(shown, sep + 3, dport, u, e) != IDS_OK) return IDS_EINVAL;
+  if (u->port == 0) return bad(e, shown, "no port");
+  if ((u->user[0] || u->password[0]) && dport != 6379)
+    return bad(e, shown, "only a redis URL takes a user and password");
+  return IDS_OK;
+}
+
+int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
+  char shown[2 * IDS_SLOT_URLMAX];
+  size_t n;
+  int rc;
+  memset(u, 0, sizeof *u);
+  if (url == NULL) return ids_fail(e, IDS_EINVAL, "slot store: no URL");
+  redact(url, shown, sizeof shown);
+  n = strlen(url);
+  if (n == 0) return bad(e, shown, "empty URL");
+  if (n >= sizeof u->text || strlen(shown) >= sizeof u->text)
+    return bad(e, shown, "URL too long");
+  memcpy(u->text, shown, strlen(shown) + 1);
+  rc = parse(url, shown, u, e);
+  if (rc != IDS_OK) memset(u->password, 0, sizeof u->password);
+  return rc;
 }

@@ -103,7 +103,9 @@ static int wait_word (ids_slot *s, int want0, int ms) {
 /* ---------------------------------------------------------------- URLs */
 
 static void test_urls (void) {
-  static const char *bad[][2] = {
+  /* the URL, what the message says, and how it quotes the URL (NULL: as
+  ** given) */
+  static const char *bad[][3] = {
     {"", "empty URL"},
     {"redis://", "no host"},
     {"redis://h:0", "port out of range"},
@@ -112,7 +114,11 @@ static void test_urls (void) {
     {"redis://h:", "bad port"},
     {"redis://h/a//b", "empty or bad prefix segment"},
     {"redis://h/a?x=1", "bad character in the prefix"},
-    {"redis://user@h", "unexpected character after the host"},
+    {"redis://@h", "empty user information before '@'"},
+    {"redis://u:p%zz@h", "bad password before '@'", "redis://u:***@h"},
+    {"redis://u\"x:p@h", "bad user name before '@'", "redis://u\"x:***@h"},
+    {"etcd://u:p@h", "only a redis URL takes a user and password",
+     "etcd://u:***@h"},
     {"etcd://[::1/x", "bad IPv6"},
     {"local:rel", "local directory must be absolute"},
     {"ftp//x", "expected local"},
@@ -122,6 +128,19 @@ static void test_urls (void) {
   ids_slot_url u;
   ids_error e;
   size_t i;
+  /* AUTH: user and password, %XX decoded; the password never shown */
+  CHECK(ids_slot_parse_url("redis://gen:s%40cr%3Aet@127.0.0.1:7000/p", &u,
+                           &e) == IDS_OK);
+  CHECK_STR(u.user, "gen");
+  CHECK_STR(u.password, "s@cr:et");
+  CHECK_STR(u.host, "127.0.0.1");
+  CHECK_STR(u.text, "redis://gen:***@127.0.0.1:7000/p");
+  CHECK(ids_slot_parse_url("redis://:pw@h", &u, &e) == IDS_OK);
+  CHECK_STR(u.user, "");
+  CHECK_STR(u.password, "pw");
+  CHECK(ids_slot_parse_url("redis://u:secret@h:0", &u, &e) == IDS_EINVAL);
+  CHECKF(strstr(e.msg, "secret") == NULL && strstr(e.msg, "u:***@h:0"),
+         "%s", e.msg);
   CHECK(ids_slot_parse_url("local", &u, &e) == IDS_OK);
   CHECK_STR(u.scheme, "local");
   CHECK_STR(u.path, "");
@@ -145,7 +164,7 @@ static void test_urls (void) {
   for (i = 0; i < sizeof bad / sizeof *bad; i++) {
     char quoted[80];
     int rc = ids_slot_parse_url(bad[i][0], &u, &e);
-    snprintf(quoted, sizeof quoted, "\"%s\"", bad[i][0]);
+    snprintf(quoted, sizeof quoted, "\"%s\"", bad[i][2] ? bad[i][2] : bad[i][0]);
     CHECKF(rc == IDS_EINVAL && strstr(e.msg, bad[i][1])
            && strstr(e.msg, quoted), "%s: %d %s", bad[i][0], rc, e.msg);
   }

@@ -57,8 +57,14 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                            ENVIRONMENT "${IDS_GEN_ENV}")
     endif()
   endforeach()
-  # Redis restarted from an older snapshot while generators run
+  # Redis restarted from an older snapshot while generators run; a Redis
+  # that asks for a password and has an ACL user
   if(IDS_REDIS_SERVER)
+    add_test(NAME slots_auth_redis
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/auth.sh ${CMAKE_BINARY_DIR}
+                     ${IDS_REDIS_SERVER})
+    set_tests_properties(slots_auth_redis PROPERTIES TIMEOUT 120
+                         ENVIRONMENT "${IDS_GEN_ENV}")
     add_test(NAME slots_restore_redis
              COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh ${CMAKE_BINARY_DIR}
                      ${IDS_REDIS_SERVER})
