@@ -10,7 +10,10 @@
 **            begins again, see docs/SLOTS.md rule 7)
 **   renew    if slot/N still holds our token: SET it "token limit" PX ttl,
 **            and raise last/N to limit
-**   release  if slot/N still holds our token: DEL it (last/N stays)
+**   release  if slot/N still holds our token: DEL it, and set last/N to
+**            what the holder says it issued, if it says (at least its
+**            floor: slot.c), so that the next holder need not wait for the
+**            lease's limit
 ** Keys are named inside the scripts: fine for one server, not for Redis
 ** Cluster (documented).  One connection per lease, opened lazily and
 ** again after any error (hiredis leaves a failed context unusable).
@@ -87,8 +90,10 @@ static const char renew_lua[] =
 
 static const char release_lua[] =
   "local v = redis.call('GET', KEYS[1])\n"
-  "if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then "
-  "redis.call('DEL', KEYS[1]) end\n"
+  "if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then\n"
+  "  if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2]) end\n"
+  "  redis.call('DEL', KEYS[1])\n"
+  "end\n"
   "return 1\n";
 
 static int ropen (const ids_slot_url *u, void **h, ids_error *e) {
@@ -399,10 +404,13 @@ static void rrelease (void *h, const ids_slot_req *q, uint32_t slot) {
   rstore *r = h;
   redisReply *rep;
   ids_error e;
-  char key[sizeof r->base + 16];
+  char key[sizeof r->base + 16], lkey[sizeof key], settle[21] = "";
   if (rbase(r, q, &e) != IDS_OK) return;
   snprintf(key, sizeof key, "%s/slot/%05u", r->base, (unsigned)slot);
-  rep = call(r, q, &e, "EVAL %s 1 %s %s", release_lua, key, q->token);
+  snprintf(lkey, sizeof lkey, "%s/last/%05u", r->base, (unsigned)slot);
+  if (q->settle_ns >= 0) ids__slot_fmt_ns(settle, q->settle_ns);
+  rep = call(r, q, &e, "EVAL %s 2 %s %s %s %s", release_lua, key, lkey,
+             q->token, settle);
   if (rep) freeReplyObject(rep);
 }
 
