@@ -42,10 +42,7 @@ local g = require("idscheme").scheme("fluid"):generator{
 io.write(g:next_string("dec"), " ", g:lease().store, "\n")
 g:close()
 LUA
-if [ -n "${IDS_PRELOAD:-}" ]; then   # sanitizer builds: the runtime first
-  export LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0
-fi
-out=$(${LUA:-lua5.4} "$tmp/gen.lua" "redis://gen:g3n!pass@127.0.0.1:$port/a" 2>&1); rc=$?
+out=$(lua_run "$tmp/gen.lua" "redis://gen:g3n!pass@127.0.0.1:$port/a" 2>&1); rc=$?
 check "a Lua generator claims as the ACL user" [ $rc = 0 ]
 check "its lease shows the store without the password" \
   eval 'grep -q "redis://gen:\*\*\*@127.0.0.1:$port/a" <<<"$out" && ! grep -q "g3n" <<<"$out"'
@@ -71,9 +68,8 @@ assert(g2:lease().slot == 0)
 assert(floor >= t and floor < limit - 1000, "floor not at what was issued")
 g2:close()
 LUA
-out=$(${LUA:-lua5.4} "$tmp/handover.lua" "redis://gen:g3n!pass@127.0.0.1:$port/h" 2>&1); rc=$?
+out=$(lua_run "$tmp/handover.lua" "redis://gen:g3n!pass@127.0.0.1:$port/h" 2>&1); rc=$?
 echo "$out" | tail -1
 check "a clean close: the successor's floor is what was issued" [ $rc = 0 ]
-unset LD_PRELOAD
 kill -KILL "$srv_pid"; wait "$srv_pid" 2>/dev/null
 finish

@@ -30,12 +30,7 @@ f:close()
 g:close()
 LUA
 gen_lua () {
-  if [ -n "${IDS_PRELOAD:-}" ]; then
-    LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 \
-      "$lua" "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
-  else
-    "$lua" "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
-  fi
+  lua_run "$tmp/gen.lua" "$@" 2>>"$tmp/driver.err" &
   pids="$pids $!"
 }
 

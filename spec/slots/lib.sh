@@ -57,6 +57,16 @@ wait_for () {
   return 1
 }
 
+# lua_run SCRIPT ARGS...: Lua ($LUA, else lua5.4) on the build's module;
+# in sanitizer builds with the runtime preloaded ($IDS_PRELOAD)
+lua_run () {
+  if [ -n "${IDS_PRELOAD:-}" ]; then
+    LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 "${LUA:-lua5.4}" "$@"
+  else
+    "${LUA:-lua5.4}" "$@"
+  fi
+}
+
 # start a driver in the background: drive LOG URL NS BITS [more args];
 # its pid in $last_pid
 drive () {

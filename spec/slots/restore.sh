@@ -7,7 +7,6 @@
 # collected: 0 duplicates, IDs increasing per generator and slot, because
 # the claim sees a new run_id and begins the history again (a TTL's wait).
 . "$(dirname "$0")/lib.sh"
-lua=${LUA:-lua5.4}
 export LUA_CPATH="$build/lua54/?.so;;"
 store=redis server=$2
 port=$(free_port)
@@ -42,12 +41,7 @@ f:close()
 g:close()
 LUA
 run () {
-  if [ -n "${IDS_PRELOAD:-}" ]; then
-    LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 \
-      "$lua" "$tmp/run.lua" "$@" "$url" 2>>"$tmp/driver.err" &
-  else
-    "$lua" "$tmp/run.lua" "$@" "$url" 2>>"$tmp/driver.err" &
-  fi
+  lua_run "$tmp/run.lua" "$@" "$url" 2>>"$tmp/driver.err" &
   pids="$pids $!"
 }
 redis () { redis-cli -h 127.0.0.1 -p "$port" "$@"; }
