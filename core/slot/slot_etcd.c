@@ -11,7 +11,9 @@
 **   renew    keep the lease alive (TTL 0: gone, the slot is lost), then a
 **            txn: if slot/N is still attached to our lease, put slot/N =
 **            "token limit" and last/N = limit (no lease: it outlives us)
-**   release  revoke the lease (etcd deletes slot/N with it)
+**   release  if the holder says what it issued: a txn, if slot/N is still
+**            on our lease, put last/N = that (at least its floor: slot.c);
+**            then revoke the lease (etcd deletes slot/N with it)
 ** One curl handle per lease keeps its connection between requests.
 */
 #include <pthread.h>
@@ -408,7 +410,22 @@ static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
 }
 
 static void erelease (void *h, const ids_slot_req *q, uint32_t slot) {
-  (void)slot;
+  estore *s = h;
+  if (q->settle_ns >= 0 && s->lease != 0) {
+    char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], lv[64], lim[21];
+    ids__etcd_reply r = {0};
+    ids_error e;
+    key(s, k, "slot", (long)slot);
+    key(s, lk, "last", (long)slot);
+    ids__slot_fmt_ns(lim, q->settle_ns);
+    b64(lv, sizeof lv, lim);
+    snprintf(body, sizeof body,
+             "{\"compare\":[{\"key\":\"%s\",\"target\":\"LEASE\","
+             "\"result\":\"EQUAL\",\"lease\":\"%lld\"}],"
+             "\"success\":[{\"request_put\":{\"key\":\"%s\","
+             "\"value\":\"%s\"}}]}", k, (long long)s->lease, lk, lv);
+    post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, &e);  /* best effort */
+  }
   revoke(h, q);
 }
 

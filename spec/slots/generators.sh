@@ -88,5 +88,8 @@ check "no generator failed through a 1 s outage" [ ! -s "$tmp/driver.err" ] ||
 check "8 leased generators wrote 960,000 FLUIDs" [ "$(lines "$tmp"/r*.txt)" = 960000 ]
 check "8 leased generators: distinct slots" slots_distinct "$tmp"/r*.txt
 check "8 leased generators: no duplicate" [ "$(dups "$tmp"/r*.txt)" = 0 ]
+out=$(lua_run "$(dirname "$0")/handover.lua" "$store://127.0.0.1:$port/h$$" 2>&1); rc=$?
+echo "$out" | tail -1
+check "a clean close: the successor's floor is what was issued" [ $rc = 0 ]
 stop_server
 finish
