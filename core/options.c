@@ -78,17 +78,27 @@ const char *ids_options_name (const ids_options *o, int i) {
 }
 
 /* " (valid names: a b c)" or " (it has none)" into list, for an error
-** message */
+** message of at most IDS_ERRMAX bytes that begins with `used` of them:
+** whole names only, then " ...)" where the rest would not fit (the
+** command's info lists them all). */
 static const char *validnames (const ids_options *o, char *list,
-                               size_t cap) {
+                               size_t cap, size_t used) {
   const char *nm;
-  size_t k = 0;
-  int i;
+  size_t k = 0, all = 0, room = IDS_ERRMAX - 1 > used ? IDS_ERRMAX - 1 - used
+                                                      : 0;
+  int i, cut;
+  if (room > cap - 1) room = cap - 1;
   for (i = 0; (nm = ids_options_name(o, i)) != NULL; i++)
-    k += (size_t)snprintf(list + k, k < cap ? cap - k : 0, "%s%s",
-                          i ? " " : " (valid names: ", nm);
+    all += strlen(i ? " " : " (valid names: ") + strlen(nm);
   if (i == 0) return " (it has none)";
-  if (k + 1 < cap) memcpy(list + k, ")", 2);
+  cut = all + 1 > room;                /* then keep room for " ...)" */
+  for (i = 0; (nm = ids_options_name(o, i)) != NULL; i++) {
+    const char *sep = i ? " " : " (valid names: ";
+    if (k + strlen(sep) + strlen(nm) + (cut ? 5 : 1) > room) break;
+    k += (size_t)snprintf(list + k, cap - k, "%s%s", sep, nm);
+  }
+  if (k == 0) return " (its info lists the valid names)";
+  memcpy(list + k, cut ? " ...)" : ")", cut ? 6 : 2);
   return list;
 }
 
@@ -106,8 +116,9 @@ static ids_optval *find (optset *os, const char *name, size_t len,
       return *d = &generic[i], &os->g[i];
   ids__quote(q, sizeof q, name, len);
   ids_fail(e, IDS_ENOENT, "%s has no %s \"%s\"%s", os->s->name, what(os), q,
-           validnames((const ids_options *)(void *)os, names,
-                      sizeof names));
+           validnames((const ids_options *)(void *)os, names, sizeof names,
+                      strlen(os->s->name) + strlen(what(os)) + strlen(q) +
+                      11));
   return NULL;
 }
 
