@@ -124,14 +124,20 @@ static int parse_net (const char *url, const char *p, int dport,
   return IDS_OK;
 }
 
+/* "local" or "local:/dir" (read first: a directory may hold "://"). */
+static int is_local (const char *url) {
+  return strcmp(url, "local") == 0 || strncmp(url, "local:", 6) == 0;
+}
+
 /* The URL as messages show it: a password replaced by "***". */
 static void redact (const char *url, char *out, size_t n) {
-  const char *a = strstr(url, "://"), *at = NULL, *q, *colon;
+  const char *a = strchr(url, ':'), *at = NULL, *q, *colon;
   snprintf(out, n, "%s", url);
-  if (a == NULL) return;
+  if (is_local(url) || a == NULL || strncmp(a, "://", 3) != 0) return;
   for (q = a + 3; *q && *q != '/'; q++)
     if (*q == '@') at = q;
-  if (at == NULL || (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL)
+  if (at == NULL || (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL
+      || colon + 1 == at)              /* "user:@": no password */
     return;
   snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
 }
@@ -142,13 +148,10 @@ static int parse (const char *url, const char *shown, ids_slot_url *u,
   const char *sep;
   size_t sl;
   int dport;
-  if (strcmp(url, "local") == 0) {
+  if (is_local(url)) {
+    const char *d = url + 5;
     strcpy(u->scheme, "local");
-    return IDS_OK;
-  }
-  if (strncmp(url, "local:", 6) == 0) {
-    const char *d = url + 6;
-    strcpy(u->scheme, "local");
+    if (*d++ == '\0') return IDS_OK;  /* "local": the default directory */
     if (d[0] != '/') return bad(e, shown, "local directory must be absolute");
     for (; *d; d++)
       if (iscntrl((unsigned char)*d))
