@@ -142,12 +142,12 @@ typedef struct runner {
   ids_generator *g;
   ids_value *out;
   long n, cap, refused, bad;
-  volatile int stop;
+  int stop;                            /* atomic: set by the main thread */
 } runner;
 
 static void *run (void *arg) {
   runner *w = arg;
-  while (!w->stop && w->n < w->cap) {
+  while (!__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) && w->n < w->cap) {
     int r = ids_generator_next(w->g, &w->out[w->n], NULL);
     if (r != IDS_OK) {                 /* between losing and re-claiming */
       w->refused++;
@@ -189,11 +189,11 @@ static void test_deleted_file (void) {
     CHECK(slot_of(&b) == 0);
     CHECK(pthread_create(&tb, NULL, run, &rb) == 0);
     while (mono_ms() < until) usleep(10000);
-    rb.stop = 1;
+    __atomic_store_n(&rb.stop, 1, __ATOMIC_RELEASE);
     pthread_join(tb, NULL);
     ids_generator_close(&b);
   }
-  ra.stop = 1;
+  __atomic_store_n(&ra.stop, 1, __ATOMIC_RELEASE);
   pthread_join(ta, NULL);
   CHECKF(slot_of(&a) != 0, "the holder did not notice that its name went");
   ids_generator_close(&a);
