@@ -99,6 +99,8 @@ struct ids_slot {
   int64_t written;             /* highest last-limit sent for this slot */
   int64_t settle;              /* the holder's word on what it issued (ns;
                                   -1: not said), recorded at release */
+  int lockheld;                /* the store is a lock held while we live
+                                  (local): no safe end (see run) */
   int keep;                    /* log lines kept for the holder to read
                                   (ids_slot_log_pop), not written */
   unsigned nkept, firstkept;
@@ -312,13 +314,17 @@ static void *run (void *arg) {
     int64_t w = atomic_load(&s->head.limit);
     int rc, lost = 0, held = s->held;
     ids_error e;
-    if (w != 0 && now >= s->safe_end) {
+    /* A local slot is a lock held while the process lives; only deletion
+    ** takes it, and a file born after that waits out any limit we wrote
+    ** (slot_local.c).  So a late renewal (a starved thread) leaves its
+    ** word valid: IDs stop at the limit and wait, rather than fail. */
+    if (w != 0 && now >= s->safe_end && !s->lockheld) {
       publish(s, 0);
       w = 0;
       slog(s, "lease at %s not renewed in time: no IDs until the store "
            "answers", s->url.text);
     }
-    if (w != 0 && s->safe_end < wake) wake = s->safe_end;
+    if (w != 0 && !s->lockheld && s->safe_end < wake) wake = s->safe_end;
     if (now < wake) {
       waituntil(s, wake);
       continue;
@@ -454,6 +460,7 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
   s->margin = o.margin_ms * MS;
   s->timeout_ms = opt_or(o.timeout_ms, 2000);
   s->offset = o.clock_offset_ns;
+  s->lockheld = be == &ids__slot_local;
   s->log_every = opt_or(o.log_interval_ms, 10000) * MS;
   s->log = o.log;
   s->log_ctx = o.log_ctx;
