@@ -367,11 +367,38 @@ fail:
   return rc;
 }
 
+/* A txn: if slot/N is still on our lease, put last/N = limit and, for a
+** renewal (token not NULL), slot/N = "token limit" on the lease.  *r says
+** whether it succeeded. */
+static int guarded_put (estore *s, const ids_slot_req *q, uint32_t slot,
+                        int64_t limit, const char *token, ids__etcd_reply *r,
+                        ids_error *e) {
+  char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], v[128], lv[64];
+  char put[B64MAX + 256], val[64], lim[21];
+  key(s, k, "slot", (long)slot);
+  key(s, lk, "last", (long)slot);
+  ids__slot_fmt_ns(lim, limit);
+  b64(lv, sizeof lv, lim);
+  put[0] = '\0';
+  if (token) {
+    snprintf(val, sizeof val, "%s %s", token, lim);
+    b64(v, sizeof v, val);
+    snprintf(put, sizeof put, "{\"request_put\":{\"key\":\"%s\",\"value\":"
+             "\"%s\",\"lease\":\"%lld\"}},", k, v, (long long)s->lease);
+  }
+  snprintf(body, sizeof body,
+           "{\"compare\":[{\"key\":\"%s\",\"target\":\"LEASE\","
+           "\"result\":\"EQUAL\",\"lease\":\"%lld\"}],"
+           "\"success\":[%s{\"request_put\":{\"key\":\"%s\","
+           "\"value\":\"%s\"}}]}", k, (long long)s->lease, put, lk, lv);
+  memset(r, 0, sizeof *r);
+  return post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, r, e);
+}
+
 static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
                    int64_t limit, int *lost, ids_error *e) {
   estore *s = h;
-  char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], v[128], lv[64];
-  char val[64], lim[21];
+  char body[64];
   ids__etcd_reply r = {0};
   int rc;
   *lost = 0;
@@ -385,21 +412,7 @@ static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": the lease of "
                     "slot %u expired", s->u->text, (unsigned)slot);
   }
-  key(s, k, "slot", (long)slot);
-  key(s, lk, "last", (long)slot);
-  ids__slot_fmt_ns(lim, limit);
-  snprintf(val, sizeof val, "%s %s", q->token, lim);
-  b64(v, sizeof v, val);
-  b64(lv, sizeof lv, lim);
-  snprintf(body, sizeof body,
-           "{\"compare\":[{\"key\":\"%s\",\"target\":\"LEASE\","
-           "\"result\":\"EQUAL\",\"lease\":\"%lld\"}],"
-           "\"success\":[{\"request_put\":{\"key\":\"%s\",\"value\":\"%s\","
-           "\"lease\":\"%lld\"}},{\"request_put\":{\"key\":\"%s\","
-           "\"value\":\"%s\"}}]}",
-           k, (long long)s->lease, k, v, (long long)s->lease, lk, lv);
-  memset(&r, 0, sizeof r);
-  if ((rc = post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e)) != IDS_OK)
+  if ((rc = guarded_put(s, q, slot, limit, q->token, &r, e)) != IDS_OK)
     return rc;
   if (!r.succeeded) {
     *lost = 1;
@@ -411,20 +424,10 @@ static int erenew (void *h, const ids_slot_req *q, uint32_t slot,
 
 static void erelease (void *h, const ids_slot_req *q, uint32_t slot) {
   estore *s = h;
-  if (q->settle_ns >= 0 && s->lease != 0) {
-    char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], lv[64], lim[21];
-    ids__etcd_reply r = {0};
+  if (q->settle_ns >= 0 && s->lease != 0) {    /* best effort */
+    ids__etcd_reply r;
     ids_error e;
-    key(s, k, "slot", (long)slot);
-    key(s, lk, "last", (long)slot);
-    ids__slot_fmt_ns(lim, q->settle_ns);
-    b64(lv, sizeof lv, lim);
-    snprintf(body, sizeof body,
-             "{\"compare\":[{\"key\":\"%s\",\"target\":\"LEASE\","
-             "\"result\":\"EQUAL\",\"lease\":\"%lld\"}],"
-             "\"success\":[{\"request_put\":{\"key\":\"%s\","
-             "\"value\":\"%s\"}}]}", k, (long long)s->lease, lk, lv);
-    post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, &e);  /* best effort */
+    guarded_put(s, q, slot, q->settle_ns, NULL, &r, &e);
   }
   revoke(h, q);
 }
