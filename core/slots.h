@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 #define IDS_SLOT_MAXBITS   16
-#define IDS_SLOT_URLMAX    256
+#define IDS_SLOT_URLMAX    512     /* room for TLS file paths */
 #define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
 
 /* The low bits of the limit word count slot changes (see ids_slot_limit):
@@ -49,8 +49,8 @@ typedef struct ids_slot_options {
 
 /* Claims a free slot of [0, 2^bits) (bits 1..16) in `ns` (NULL: "default";
 ** the generator passes its scheme's name) from the store `url`:
-**   local | local:/dir | redis://host[:port][/prefix] |
-**   etcd://host[:port][/prefix]
+**   local | local:/dir | redis[s]://[user:password@]host[:port][/prefix] |
+**   etcd[s]://[user:password@]host[:port][/prefix]   (TLS: ?ca=&cert=&key=)
 ** Waits at most about opt->timeout_ms per request.  On success *out holds
 ** a valid lease, renewed in the background until ids_slot_release.
 ** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend),
@@ -156,15 +156,23 @@ int ids_generator_lease_log (const ids_generator *g, char *line, size_t n);
 
 /* A store URL, parsed (core/slot/url.c). */
 typedef struct ids_slot_url {
-  char scheme[16];             /* "local", "redis", "etcd" */
+  char scheme[16];             /* the backend: "local", "redis", "etcd"
+                                  (rediss:// and etcds:// name redis and
+                                  etcd, with tls set) */
   char host[256];              /* empty for local */
   int port;                    /* 0 for local */
   char path[IDS_SLOT_URLMAX];  /* local: the directory; else the prefix */
   char text[IDS_SLOT_URLMAX];  /* the URL as given, for messages; a
                                   password in it reads "***" */
-  char user[64];               /* redis: the ACL user, or "" */
-  char password[256];          /* redis: the password, or "" (then
-                                  $IDSCHEME_REDIS_PASSWORD, if set) */
+  char user[64];               /* the ACL user, or "" */
+  char password[256];          /* the password, or "" (then the backend's
+                                  environment variables, if set) */
+  int tls;                     /* rediss:// or etcds:// */
+  char ca[IDS_SLOT_URLMAX];    /* TLS: ?ca= the CA file, or "" (the
+                                  system's trust store) */
+  char cert[IDS_SLOT_URLMAX];  /* TLS: ?cert= a client certificate, or "" */
+  char key[IDS_SLOT_URLMAX];   /* TLS: ?key= its private key, or "" (then
+                                  the key is in the cert file) */
 } ids_slot_url;
 
 /* What a backend needs for one request. */

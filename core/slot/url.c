@@ -4,15 +4,22 @@
 **                    /tmp/idscheme-slots), chosen when the lease opens
 **   local:/dir       an absolute directory
 **   redis://[[user]:password@]host[:port][/prefix]   (6379)
-**   etcd://host[:port][/prefix]    (2379)
+**   etcd://[user:password@]host[:port][/prefix]     (2379)
+**   rediss://... and etcds://...   the same over TLS, which may end in
+**                    ?ca=/file&cert=/file&key=/file (each optional, once:
+**                    the CA to trust instead of the system's, a client
+**                    certificate and its key; key defaults to the cert
+**                    file).  Paths are absolute, without '&' or control
+**                    characters.
 ** Host: a name or IPv4 address (letters, digits, '.', '-'), or [IPv6].
 ** Prefix: segments of letters, digits, '.', '_', '-' joined by '/'; none
 ** gives "idscheme".  User and password (redis): URL characters, %XX for
 ** any other byte; the password never appears in u->text or a message
-** (it reads "***").  Nothing else (query, fragment) is allowed: a typo
-** must fail here, not become a key name.
+** (it reads "***").  Nothing else (another query key, a fragment) is
+** allowed: a typo must fail here, not become a key name or plain text.
 */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,7 +68,7 @@ static int parse_net (const char *url, const char *p, int dport,
                       ids_slot_url *u, ids_error *e) {
   const char *h, *he, *at = NULL, *q;
   size_t n;
-  for (q = p; *q && *q != '/'; q++)
+  for (q = p; *q && *q != '/' && *q != '?'; q++)
     if (*q == '@') at = q;
   if (at) {                            /* user info */
     const char *colon = memchr(p, ':', (size_t)(at - p));
@@ -134,7 +141,7 @@ static void redact (const char *url, char *out, size_t n) {
   const char *a = strchr(url, ':'), *at = NULL, *q, *colon;
   snprintf(out, n, "%s", url);
   if (is_local(url) || a == NULL || strncmp(a, "://", 3) != 0) return;
-  for (q = a + 3; *q && *q != '/'; q++)
+  for (q = a + 3; *q && *q != '/' && *q != '?'; q++)
     if (*q == '@') at = q;
   if (at == NULL || (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL
       || colon + 1 == at)              /* "user:@": no password */
@@ -142,12 +149,59 @@ static void redact (const char *url, char *out, size_t n) {
   snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
 }
 
+/* The URL schemes this file knows: the backend each names, its port. */
+static const struct scheme {
+  const char *name, *backend;
+  int port, tls;
+} schemes[] = {
+  {"redis", "redis", 6379, 0}, {"rediss", "redis", 6379, 1},
+  {"etcd", "etcd", 2379, 0},   {"etcds", "etcd", 2379, 1},
+};
+
+/* "ca=/f&cert=/f&key=/f" (a TLS URL's query) into u */
+static int parse_query (const char *shown, const char *q, ids_slot_url *u,
+                        ids_error *e) {
+  static const char *const names[] = {"ca", "cert", "key"};
+  char *const dest[] = {u->ca, u->cert, u->key};
+  while (*q) {
+    const char *eq = strchr(q, '='), *end = strchr(q, '&');
+    size_t k, kl, vl;
+    if (end == NULL) end = q + strlen(q);
+    if (eq == NULL || eq > end)
+      return bad(e, shown, "query: expected key=/path");
+    kl = (size_t)(eq - q);
+    for (k = 0; k < 3; k++)
+      if (strlen(names[k]) == kl && memcmp(q, names[k], kl) == 0) break;
+    if (k == 3)
+      return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": unknown query "
+                      "key '%.*s' (ca, cert, key)", shown, (int)kl, q);
+    if (dest[k][0])
+      return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": query key "
+                      "'%s' given twice", shown, names[k]);
+    vl = (size_t)(end - eq - 1);
+    if (vl == 0 || eq[1] != '/')
+      return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": %s= needs an "
+                      "absolute path", shown, names[k]);
+    for (q = eq + 1; q < end; q++)
+      if (iscntrl((unsigned char)*q))
+        return bad(e, shown, "control character in a query path");
+    memcpy(dest[k], eq + 1, vl);       /* fits: shorter than the URL */
+    dest[k][vl] = '\0';
+    q = *end ? end + 1 : end;
+    if (*end && *q == '\0') return bad(e, shown, "query ends in '&'");
+  }
+  if (u->key[0] && !u->cert[0])
+    return bad(e, shown, "key= without cert=");
+  return IDS_OK;
+}
+
 /* url parsed into u; messages quote `shown` (the URL redacted). */
 static int parse (const char *url, const char *shown, ids_slot_url *u,
                   ids_error *e) {
-  const char *sep;
-  size_t sl;
-  int dport;
+  char net[IDS_SLOT_URLMAX];
+  const char *sep, *query;
+  const struct scheme *k = NULL;
+  size_t sl, i;
   if (is_local(url)) {
     const char *d = url + 5;
     strcpy(u->scheme, "local");
@@ -160,28 +214,42 @@ static int parse (const char *url, const char *shown, ids_slot_url *u,
     return IDS_OK;
   }
   if ((sep = strstr(url, "://")) == NULL)
-    return bad(e, shown, "expected local, local:/dir, redis://host:port/"
-                         "prefix or etcd://host:port/prefix");
+    return bad(e, shown, "expected local, local:/dir, redis[s]://host:port/"
+                         "prefix or etcd[s]://host:port/prefix");
   sl = (size_t)(sep - url);
-  if (sl == 5 && memcmp(url, "redis", 5) == 0) dport = 6379;
-  else if (sl == 4 && memcmp(url, "etcd", 4) == 0) dport = 2379;
-  else {
+  for (i = 0; i < sizeof schemes / sizeof schemes[0]; i++)
+    if (strlen(schemes[i].name) == sl && memcmp(url, schemes[i].name, sl) == 0)
+      k = &schemes[i];
+  if (k == NULL) {
     /* another registered backend may still take host:port/prefix */
-    size_t i;
     if (sl == 0 || sl >= sizeof u->scheme)
       return bad(e, shown, "bad store name before ://");
     for (i = 0; i < sl; i++)
       if (!islower((unsigned char)url[i]) && !isdigit((unsigned char)url[i]))
         return bad(e, shown, "bad store name before ://");
-    dport = 0;
+    memcpy(u->scheme, url, sl);
+    u->scheme[sl] = '\0';
+  } else {
+    strcpy(u->scheme, k->backend);
+    u->tls = k->tls;
   }
-  memcpy(u->scheme, url, sl);
-  u->scheme[sl] = '\0';
-  if (parse_net(shown, sep + 3, dport, u, e) != IDS_OK) return IDS_EINVAL;
+  /* the authority and prefix, without the query ('?' is not a password
+  ** or prefix character: a password holds it as %3F) */
+  query = strchr(sep + 3, '?');
+  snprintf(net, sizeof net, "%.*s",
+           (int)(query ? query - (sep + 3) : (ptrdiff_t)strlen(sep + 3)),
+           sep + 3);
+  if (parse_net(shown, net, k ? k->port : 0, u, e) != IDS_OK)
+    return IDS_EINVAL;
   if (u->port == 0) return bad(e, shown, "no port");
-  if ((u->user[0] || u->password[0]) && dport != 6379)
-    return bad(e, shown, "only a redis URL takes a user and password");
-  return IDS_OK;
+  if ((u->user[0] || u->password[0]) && k == NULL)
+    return bad(e, shown, "only a redis or etcd URL takes a user and "
+                         "password");
+  if (query == NULL) return IDS_OK;
+  if (!u->tls)
+    return bad(e, shown, "a query (?ca=, ?cert=, ?key=) needs a TLS URL "
+                         "(rediss:// or etcds://)");
+  return parse_query(shown, query + 1, u, e);
 }
 
 int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {

@@ -113,12 +113,20 @@ static void test_urls (void) {
     {"redis://h:12x", "unexpected character after the host"},
     {"redis://h:", "bad port"},
     {"redis://h/a//b", "empty or bad prefix segment"},
-    {"redis://h/a?x=1", "bad character in the prefix"},
+    {"redis://h/a?x=1", "a query (?ca=, ?cert=, ?key=) needs a TLS URL"},
+    {"redis://h/a#x", "bad character in the prefix"},
+    {"rediss://h?ca=/c&ca=/d", "query key 'ca' given twice"},
+    {"rediss://h?cafile=/c", "unknown query key 'cafile' (ca, cert, key)"},
+    {"etcds://h?ca=rel.pem", "ca= needs an absolute path"},
+    {"etcds://h?ca=", "ca= needs an absolute path"},
+    {"etcds://h?ca", "expected key=/path"},
+    {"etcds://h?ca=/c&", "query ends in '&'"},
+    {"etcds://h?key=/k", "key= without cert="},
     {"redis://@h", "empty user information before '@'"},
     {"redis://u:p%zz@h", "bad password before '@'", "redis://u:***@h"},
     {"redis://u\"x:p@h", "bad user name before '@'", "redis://u\"x:***@h"},
-    {"etcd://u:p@h", "only a redis URL takes a user and password",
-     "etcd://u:***@h"},
+    {"x://u:p@h:1", "only a redis or etcd URL takes a user and password",
+     "x://u:***@h:1"},
     {"etcd://[::1/x", "bad IPv6"},
     {"local:rel", "local directory must be absolute"},
     {"ftp//x", "expected local"},
@@ -141,6 +149,29 @@ static void test_urls (void) {
   CHECK(ids_slot_parse_url("redis://u:secret@h:0", &u, &e) == IDS_EINVAL);
   CHECKF(strstr(e.msg, "secret") == NULL && strstr(e.msg, "u:***@h:0"),
          "%s", e.msg);
+  /* TLS: the backend's name, its files; a password before a query */
+  CHECK(ids_slot_parse_url("rediss://:p%3F@h:6380/x?ca=/etc/c.pem&cert=/c"
+                           "&key=/k", &u, &e) == IDS_OK);
+  CHECK_STR(u.scheme, "redis");
+  CHECK(u.tls && u.port == 6380);
+  CHECK_STR(u.password, "p?");
+  CHECK_STR(u.path, "x");
+  CHECK_STR(u.ca, "/etc/c.pem");
+  CHECK_STR(u.cert, "/c");
+  CHECK_STR(u.key, "/k");
+  CHECK_STR(u.text, "rediss://:***@h:6380/x?ca=/etc/c.pem&cert=/c&key=/k");
+  CHECK(ids_slot_parse_url("etcds://root:pw@h?cert=/both.pem", &u, &e)
+        == IDS_OK);
+  CHECK_STR(u.scheme, "etcd");
+  CHECK(u.tls && u.port == 2379);
+  CHECK_STR(u.user, "root");
+  CHECK_STR(u.path, "idscheme");
+  CHECK_STR(u.ca, "");
+  CHECK_STR(u.cert, "/both.pem");
+  CHECK(ids_slot_parse_url("rediss://u:p@h?ca=/x@y", &u, &e) == IDS_OK);
+  CHECK_STR(u.ca, "/x@y");
+  CHECK_STR(u.text, "rediss://u:***@h?ca=/x@y");
+  CHECK(ids_slot_parse_url("etcd://h", &u, &e) == IDS_OK && !u.tls);
   CHECK(ids_slot_parse_url("local", &u, &e) == IDS_OK);
   CHECK_STR(u.scheme, "local");
   CHECK_STR(u.path, "");
