@@ -58,12 +58,20 @@ wait_for () {
 }
 
 # lua_run SCRIPT ARGS...: Lua ($LUA, else lua5.4) on the build's module;
-# in sanitizer builds with the runtime preloaded ($IDS_PRELOAD)
+# in sanitizer builds with the runtime preloaded ($IDS_PRELOAD).  lua_bg
+# starts it in the background, $! being Lua's own pid (to stop it)
 lua_run () {
   if [ -n "${IDS_PRELOAD:-}" ]; then
     LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 "${LUA:-lua5.4}" "$@"
   else
     "${LUA:-lua5.4}" "$@"
+  fi
+}
+lua_bg () {
+  if [ -n "${IDS_PRELOAD:-}" ]; then
+    LD_PRELOAD=$IDS_PRELOAD ASAN_OPTIONS=detect_leaks=0 "${LUA:-lua5.4}" "$@" &
+  else
+    "${LUA:-lua5.4}" "$@" &
   fi
 }
 
@@ -110,3 +118,19 @@ intervals_ok () {
 
 # events were issued: at least one interval with n > 0
 issued () { awk '$1 == "I" && $7 > 0 { f = 1 } END { exit !f }' "$1"; }
+
+# The files of spec/slots/run.lua: their IDs; and, per file and slot run,
+# each ID above the one before
+ids () { grep -hv -e '^slot ' -e '^refused ' "$@"; }
+increasing () {
+  local f
+  for f in "$@"; do
+    # as strings ("" forces it: awk compares numeric text as doubles,
+    # which do not hold 19 digits), longer being larger
+    awk '/^slot / { last = ""; next } /^refused / { next }
+         { id = $0 ""
+           if (last != "" && (length(id) < length(last) ||
+               (length(id) == length(last) && id <= last))) exit 1
+           last = id }' "$f" || { echo "not increasing: $f"; return 1; }
+  done
+}

@@ -13,53 +13,12 @@ port=$(free_port)
 url=redis://127.0.0.1:$port/r$$
 . "$(dirname "$0")/server.sh"
 
-# run.lua OUT SECONDS: FLUIDs from a leased generator for SECONDS, a
-# short pause every 2048; refusals (a lost lease) are counted and waited
-# out; prints "slot N" at each slot change
-cat >"$tmp/run.lua" <<'LUA'
-local out, secs, url = arg[1], tonumber(arg[2]), arg[3]
-local idscheme = require "idscheme"
-local g = idscheme.scheme("fluid"):generator{ slots = url }
-local f = assert(io.open(out, "w"))
-local slot, refused, t0 = nil, 0, os.time()
-while os.time() - t0 < secs do
-  for _ = 1, 2048 do
-    local ok, id = pcall(g.next_string, g, "dec")
-    if ok then
-      local s = g:slot()
-      if s ~= slot then slot = s; f:write("slot ", s, "\n") end
-      f:write(id, "\n")
-    else
-      refused = refused + 1
-      os.execute("sleep 0.01")
-    end
-  end
-  os.execute("sleep 0.005")
-end
-f:write("refused ", refused, "\n")
-f:close()
-g:close()
-LUA
+# spec/slots/run.lua OUT SECONDS URL: one leased generator
 run () {
-  lua_run "$tmp/run.lua" "$@" "$url" 2>>"$tmp/driver.err" &
+  lua_run "$(dirname "$0")/run.lua" "$1" "$2" "$url" 2>>"$tmp/driver.err" &
   pids="$pids $!"
 }
 redis () { redis-cli -h 127.0.0.1 -p "$port" "$@"; }
-ids () { grep -hv -e '^slot ' -e '^refused ' "$@"; }
-# per file, per slot run: each ID above the one before
-increasing () {
-  local f
-  for f in "$@"; do
-    # as strings ("" forces it: awk compares numeric text as doubles,
-    # which do not hold 19 digits), longer being larger
-    awk '/^slot / { last = ""; next } /^refused / { next }
-         { id = $0 ""
-           if (last != "" && (length(id) < length(last) ||
-               (length(id) == length(last) && id <= last))) exit 1
-           last = id }' "$f" || { echo "not increasing: $f"; return 1; }
-  done
-}
-
 start_server
 # a history with a last limit, saved: the older snapshot
 run "$tmp/w.txt" 1

@@ -7,6 +7,8 @@
 
 add_executable(slot_driver ${CMAKE_SOURCE_DIR}/spec/c/slot_driver.c)
 target_link_libraries(slot_driver PRIVATE idscheme_static)
+# the partition's TCP relay (faults.sh)
+add_executable(relay ${CMAKE_SOURCE_DIR}/spec/c/relay.c)
 
 ids_c_test(test_slots 120)
 
@@ -53,6 +55,14 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh
                        ${CMAKE_BINARY_DIR} ${store} ${bin})
       set_tests_properties(slots_generators_${store} PROPERTIES TIMEOUT 300
+                           RUN_SERIAL TRUE
+                           ENVIRONMENT "${IDS_GEN_ENV}")
+      # the fault matrix: a frozen holder, a frozen store, a partition,
+      # an empty restart
+      add_test(NAME slots_faults_${store}
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/faults.sh
+                       ${CMAKE_BINARY_DIR} ${store} ${bin})
+      set_tests_properties(slots_faults_${store} PROPERTIES TIMEOUT 300
                            RUN_SERIAL TRUE
                            ENVIRONMENT "${IDS_GEN_ENV}")
     endif()
