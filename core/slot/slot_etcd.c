@@ -15,11 +15,28 @@
 **            on our lease, put last/N = that (at least its floor: slot.c);
 **            then revoke the lease (etcd deletes slot/N with it)
 ** One curl handle per lease keeps its connection between requests.
+**
+** TLS (etcds://): https with the peer and host name verified, always;
+** ?ca= replaces the system's trust store, ?cert= (and ?key=, else the key
+** is in the cert file) is the client certificate.  The files are checked
+** at open, so that a typo is not taken for an outage.  Each request, its
+** handshake and a login included, ends by one deadline, timeout_ms after
+** it began.
+** AUTH: a URL's user:password, else $IDSCHEME_ETCD_USER and
+** $IDSCHEME_ETCD_PASSWORD (read at open).  The gateway's login
+** (/v3/auth/authenticate) gives a token for the Authorization header: got
+** before the first request, and again, with the request retried once,
+** when etcd answers that it expired or the auth store changed (HTTP 401
+** "etcdserver: invalid auth token": simple tokens die after
+** --auth-token-ttl unused).  Password and token are wiped at close; they
+** never appear in a message.
 */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
@@ -148,13 +165,38 @@ int ids__etcd_parse (const char *body, size_t n, int kind,
 typedef struct estore {
   CURL *curl;
   const ids_slot_url *u;
-  char origin[300];            /* http://host:port */
+  char name[96];               /* u->text for messages (shown) */
+  char origin[300];            /* http[s]://host:port */
   char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];   /* prefix/ns */
   int64_t lease;               /* 0: none */
   char *buf;                   /* the reply */
   size_t len, cap;
   int toolong;
+  char err[CURL_ERROR_SIZE];   /* curl's words on the last failure */
+  char user[64], password[256];  /* etcd auth, or "" */
+  struct curl_slist *auth;     /* "Authorization: token", or NULL */
+  int authed;                  /* auth done: a token, or auth is off */
 } estore;
+
+/* memset that the compiler may not drop: secrets die with their copies */
+static void wipe (void *p, size_t n) {
+  volatile unsigned char *v = p;
+  while (n--) *v++ = 0;
+}
+
+static void drop_token (estore *s) {
+  struct curl_slist *l;
+  for (l = s->auth; l; l = l->next) wipe(l->data, strlen(l->data));
+  curl_slist_free_all(s->auth);
+  s->auth = NULL;
+  s->authed = 0;
+}
+
+static int64_t mono_ms (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static size_t sink (char *p, size_t size, size_t nmemb, void *ud) {
   estore *s = ud;
@@ -179,60 +221,246 @@ static size_t sink (char *p, size_t size, size_t nmemb, void *ud) {
 static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
 static void curl_init (void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
 
+/* How much of the store's text messages show: up to 80 bytes and not its
+** query, whose file paths would crowd etcd's and curl's words out of
+** IDS_ERRMAX. */
+static int shown (const ids_slot_url *u) {
+  size_t n = strcspn(u->text, "?");
+  return n < 80 ? (int)n : 80;
+}
+
+/* A TLS file that cannot be read is a typo, not a store outage.  (fopen:
+** unistd.h, for access, declares a revoke of its own.) */
+static int readable (const ids_slot_url *u, const char *what,
+                     const char *path, ids_error *e) {
+  FILE *f = path[0] ? fopen(path, "r") : NULL;
+  if (path[0] == '\0' || (f && fclose(f) == 0)) return IDS_OK;
+  return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": cannot read %s=%s: "
+                  "%s", shown(u), u->text, what, path,
+                  strerror(errno));
+}
+
 static int eopen (const ids_slot_url *u, void **h, ids_error *e) {
   estore *s;
+  const char *user = getenv("IDSCHEME_ETCD_USER");
+  const char *pw = getenv("IDSCHEME_ETCD_PASSWORD");
+  int rc, nl = shown(u);
+  if (u->password[0]) user = u->user, pw = u->password;
+  else if (u->user[0]) user = u->user;
+  if (user && !user[0]) user = NULL;
+  if (pw && !pw[0]) pw = NULL;
+  if ((user && strlen(user) >= sizeof s->user) ||
+      (pw && strlen(pw) >= sizeof s->password))
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": the user or "
+                    "password from the environment is too long", nl, u->text);
+  /* etcd authenticates a name and its password, never one alone */
+  if (pw && !user)
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": a password "
+                    "without a user (user:password@ or IDSCHEME_ETCD_USER)",
+                    nl, u->text);
+  if (user && !pw)
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": user %s has no "
+                    "password (user:password@ or IDSCHEME_ETCD_PASSWORD)",
+                    nl, u->text, user);
+  if ((rc = readable(u, "ca", u->ca, e)) || (rc = readable(u, "cert",
+      u->cert, e)) || (rc = readable(u, "key", u->key, e)))
+    return rc;
   pthread_once(&curl_once, curl_init);
   s = calloc(1, sizeof *s);
   if (s == NULL || (s->curl = curl_easy_init()) == NULL) {
     free(s);
-    return ids_fail(e, IDS_ENOMEM, "slot store \"%.80s\": cannot make a "
-                    "curl handle", u->text);
+    return ids_fail(e, IDS_ENOMEM, "slot store \"%.*s\": cannot make a "
+                    "curl handle", nl, u->text);
   }
   s->u = u;
+  snprintf(s->name, sizeof s->name, "%.*s", shown(u), u->text);
+  if (user) {
+    snprintf(s->user, sizeof s->user, "%s", user);
+    snprintf(s->password, sizeof s->password, "%s", pw);
+  }
   snprintf(s->origin, sizeof s->origin, strchr(u->host, ':')
-           ? "http://[%s]:%d" : "http://%s:%d", u->host, u->port);
+           ? "%s://[%s]:%d" : "%s://%s:%d", u->tls ? "https" : "http",
+           u->host, u->port);
+  curl_easy_setopt(s->curl, CURLOPT_ERRORBUFFER, s->err);
+  if (u->tls) {
+    /* verification stays on: a TLS store is worth nothing without it */
+    curl_easy_setopt(s->curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(s->curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (u->ca[0]) curl_easy_setopt(s->curl, CURLOPT_CAINFO, u->ca);
+    if (u->cert[0]) {
+      curl_easy_setopt(s->curl, CURLOPT_SSLCERT, u->cert);
+      curl_easy_setopt(s->curl, CURLOPT_SSLKEY, u->key[0] ? u->key : u->cert);
+    }
+  }
   *h = s;
   return IDS_OK;
 }
 
-/* POSTs body to the gateway and parses the reply as `kind`. */
-static int post (estore *s, const ids_slot_req *q, const char *path,
-                 const char *body, int kind, ids__etcd_reply *r,
-                 ids_error *e) {
+/* etcd's words in the reply: its "error", else the body's first line,
+** printable bytes only, into out */
+static const char *said (const estore *s, char *out, size_t n) {
+  cJSON *j = s->len ? cJSON_ParseWithLength(s->buf, s->len) : NULL;
+  const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, "error");
+  const char *p = cJSON_IsString(x) ? x->valuestring
+                  : s->len ? s->buf : "(empty reply)";
+  size_t k = 0;
+  for (; *p && *p != '\n' && k + 1 < n; p++)
+    out[k++] = (*p >= ' ' && *p < 127) ? *p : '?';
+  out[k] = '\0';
+  cJSON_Delete(j);
+  return out;
+}
+
+/* One POST of body to path, by the deadline (monotonic ms: the TLS
+** handshake and a trickling reply included); hdr: extra headers.  0 with
+** the reply in s->buf and its status, or IDS_ELEASE. */
+static int exchange (estore *s, const ids_slot_req *q, const char *path,
+                     const char *body, struct curl_slist *hdr,
+                     int64_t deadline, long *status, ids_error *e) {
   char url[340];
-  long status = 0;
+  int64_t left = deadline - mono_ms();
   CURLcode rc;
   CURL *c = s->curl;
   snprintf(url, sizeof url, "%s%s", s->origin, path);
   s->len = 0;
   s->toolong = 0;
-  curl_easy_setopt(c, CURLOPT_URL, url);
-  curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, s);
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);   /* threads: no SIGALRM */
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, (long)q->timeout_ms);
-  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)q->timeout_ms);
-  curl_easy_setopt(c, CURLOPT_PROXY, "");      /* never via a proxy */
-  rc = curl_easy_perform(c);
+  s->err[0] = '\0';
+  *status = 0;
+  if (left <= 0) rc = CURLE_OPERATION_TIMEDOUT;
+  else {
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, s);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);   /* threads: no SIGALRM */
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, (long)left);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)left);
+    curl_easy_setopt(c, CURLOPT_PROXY, "");      /* never via a proxy */
+    rc = curl_easy_perform(c);
+  }
   if (rc == CURLE_OPERATION_TIMEDOUT)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s timed out "
-                    "after %lld ms", s->u->text, path,
+                    "after %lld ms", s->name, path,
                     (long long)q->timeout_ms);
   if (rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": unreachable: %s",
-                    s->u->text, curl_easy_strerror(rc));
-  if (rc != CURLE_OK)
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s: %s%s",
-                    s->u->text, path, curl_easy_strerror(rc),
-                    s->toolong ? " (reply too long)" : "");
-  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-  if (s->len == 0 || ids__etcd_parse(s->buf, s->len, kind, r) != 0
-      || status != 200 || !r->ok)
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s: HTTP %ld: "
-                    "%.50s", s->u->text, path, status,
-                    s->len ? s->buf : "(empty reply)");
+                    s->name, curl_easy_strerror(rc));
+  if (rc != CURLE_OK) {   /* TLS problems: curl's buffer says which */
+    long fresh = 0;
+    double tls = 0;
+    /* TLS 1.3 refuses a client certificate after the handshake: the
+    ** request meets a reset or an alert, in words that do not say so */
+    curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &fresh);
+    curl_easy_getinfo(c, CURLINFO_APPCONNECT_TIME, &tls);
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s%s%s%s",
+                    s->name, fresh > 0 && tls > 0 && (rc == CURLE_SEND_ERROR
+                    || rc == CURLE_RECV_ERROR) ? "dropped after the TLS "
+                    "handshake (client certificate missing or refused?): "
+                    : "", s->err[0] ? s->err : curl_easy_strerror(rc),
+                    s->toolong ? " (reply too long)" : "",
+                    rc == CURLE_GOT_NOTHING && !s->u->tls
+                    ? " (a TLS port? etcds://)" : "");
+  }
+  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
   return IDS_OK;
+}
+
+/* Logs in: a token for the requests that follow (none if the store has
+** auth off, as etcd's own client does). */
+static int authenticate (estore *s, const ids_slot_req *q, int64_t deadline,
+                         ids_error *e) {
+  const char *const f[2] = {s->user, s->password};
+  char body[6 * (sizeof s->user + sizeof s->password) + 64], why[100];
+  size_t k = 0;
+  long status;
+  int i, rc;
+  cJSON *j;
+  const cJSON *t;
+  for (i = 0; i < 2; i++) {            /* {"name":"...","password":"..."} */
+    const unsigned char *p = (const unsigned char *)f[i];
+    k += (size_t)sprintf(body + k, i ? "\",\"password\":\"" : "{\"name\":\"");
+    for (; *p; p++)
+      if (*p < ' ') k += (size_t)sprintf(body + k, "\\u%04x", *p);
+      else {
+        if (*p == '"' || *p == '\\') body[k++] = '\\';
+        body[k++] = (char)*p;
+      }
+  }
+  strcpy(body + k, "\"}");
+  rc = exchange(s, q, "/v3/auth/authenticate", body, NULL, deadline,
+                &status, e);
+  wipe(body, sizeof body);
+  if (rc != IDS_OK) return rc;
+  j = cJSON_ParseWithLength(s->buf, s->len);
+  t = cJSON_GetObjectItemCaseSensitive(j, "token");
+  if (status == 200 && cJSON_IsString(t) && t->valuestring[0]) {
+    size_t n = strlen(t->valuestring) + 16;
+    char *hl = malloc(n);
+    if (hl) {
+      snprintf(hl, n, "Authorization: %s", t->valuestring);
+      s->auth = curl_slist_append(NULL, hl);
+      wipe(hl, n);
+      free(hl);
+    }
+    wipe(t->valuestring, strlen(t->valuestring));
+    wipe(s->buf, s->len);
+    cJSON_Delete(j);
+    if (s->auth == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
+    s->authed = 1;
+    return IDS_OK;
+  }
+  cJSON_Delete(j);
+  said(s, why, sizeof why);
+  if (strstr(why, "authentication is not enabled")) {
+    s->authed = 1;
+    return IDS_OK;
+  }
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": login as %s "
+                  "refused: %s", s->name, s->user, why);
+}
+
+/* An expired or outdated token, or auth turned on since we looked: log in
+** again. */
+static int stale (const estore *s, long status) {
+  char why[100];
+  if (status == 200 || s->user[0] == '\0') return 0;
+  said(s, why, sizeof why);
+  return status == 401 || strstr(why, "invalid auth token")
+         || strstr(why, "auth store is old") || strstr(why, "user name is "
+                                                       "empty");
+}
+
+/* POSTs body to the gateway and parses the reply as `kind`: logged in
+** first if need be, and again once if the token went stale, all within
+** one timeout. */
+static int post (estore *s, const ids_slot_req *q, const char *path,
+                 const char *body, int kind, ids__etcd_reply *r,
+                 ids_error *e) {
+  int64_t deadline = mono_ms() + q->timeout_ms;
+  long status;
+  char why[100];
+  int rc, again = 1;
+  for (;;) {
+    if (s->user[0] && !s->authed &&
+        (rc = authenticate(s, q, deadline, e)) != IDS_OK)
+      return rc;
+    if ((rc = exchange(s, q, path, body, s->auth, deadline, &status, e)))
+      return rc;
+    if (!again-- || !stale(s, status)) break;
+    drop_token(s);
+  }
+  if (s->len && status == 200 && ids__etcd_parse(s->buf, s->len, kind, r)
+      == 0 && r->ok)
+    return IDS_OK;
+  said(s, why, sizeof why);
+  if (strstr(why, "user name is empty"))   /* auth on, we have none */
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s (auth is on: "
+                    "user:password@ or IDSCHEME_ETCD_USER and _PASSWORD)",
+                    s->name, why);
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s: HTTP %ld: %s%s%s",
+                  s->name, path, status, why, s->user[0] ? " as " : "",
+                  s->user);
 }
 
 /* base64 of a string, into out (n: at least 4/3 of it + 4; a string
@@ -435,7 +663,10 @@ static void erelease (void *h, const ids_slot_req *q, uint32_t slot) {
 static void eclose (void *h) {
   estore *s = h;
   curl_easy_cleanup(s->curl);
+  drop_token(s);
+  if (s->buf) wipe(s->buf, s->cap);
   free(s->buf);
+  wipe(s, sizeof *s);                  /* the password */
   free(s);
 }
 
