@@ -18,6 +18,7 @@ external_dependencies = {
   ZLIB = { header = "zlib.h", library = "z" },
   -- the slot stores: redis and etcd (over HTTP/JSON)
   HIREDIS = { header = "hiredis/hiredis.h", library = "hiredis" },
+  OPENSSL = { header = "openssl/ssl.h", library = "ssl" },    -- rediss://
   CURL = { library = "curl" },     -- Debian: its header is multiarch
   CJSON = { header = "cjson/cJSON.h", library = "cjson" },
 }
@@ -70,11 +71,12 @@ build = {
       -- the core stays inside the module: luaopen_idscheme is its one export
       defines = { "IDS_HIDDEN" },
       incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(ZLIB_INCDIR)",
-                  "$(HIREDIS_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
+                  "$(HIREDIS_INCDIR)", "$(OPENSSL_INCDIR)", "$(CURL_INCDIR)",
+                  "$(CJSON_INCDIR)" },
       libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)", "$(HIREDIS_LIBDIR)",
-                  "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
-      libraries = { "sodium", "z", "hiredis", "curl", "cjson", "pthread",
-                    "m" },
+                  "$(OPENSSL_LIBDIR)", "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
+      libraries = { "sodium", "z", "hiredis", "ssl", "crypto", "curl",
+                    "cjson", "pthread", "m" },
     },
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",

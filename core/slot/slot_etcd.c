@@ -221,14 +221,6 @@ static size_t sink (char *p, size_t size, size_t nmemb, void *ud) {
 static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
 static void curl_init (void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
 
-/* How much of the store's text messages show: up to 80 bytes and not its
-** query, whose file paths would crowd etcd's and curl's words out of
-** IDS_ERRMAX. */
-static int shown (const ids_slot_url *u) {
-  size_t n = strcspn(u->text, "?");
-  return n < 80 ? (int)n : 80;
-}
-
 /* A TLS file that cannot be read is a typo, not a store outage.  (fopen:
 ** unistd.h, for access, declares a revoke of its own.) */
 static int readable (const ids_slot_url *u, const char *what,
@@ -236,7 +228,7 @@ static int readable (const ids_slot_url *u, const char *what,
   FILE *f = path[0] ? fopen(path, "r") : NULL;
   if (path[0] == '\0' || (f && fclose(f) == 0)) return IDS_OK;
   return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": cannot read %s=%s: "
-                  "%s", shown(u), u->text, what, path,
+                  "%s", ids__slot_shown(u), u->text, what, path,
                   strerror(errno));
 }
 
@@ -244,7 +236,7 @@ static int eopen (const ids_slot_url *u, void **h, ids_error *e) {
   estore *s;
   const char *user = getenv("IDSCHEME_ETCD_USER");
   const char *pw = getenv("IDSCHEME_ETCD_PASSWORD");
-  int rc, nl = shown(u);
+  int rc, nl = ids__slot_shown(u);
   if (u->password[0]) user = u->user, pw = u->password;
   else if (u->user[0]) user = u->user;
   if (user && !user[0]) user = NULL;
@@ -273,7 +265,7 @@ static int eopen (const ids_slot_url *u, void **h, ids_error *e) {
                     "curl handle", nl, u->text);
   }
   s->u = u;
-  snprintf(s->name, sizeof s->name, "%.*s", shown(u), u->text);
+  snprintf(s->name, sizeof s->name, "%.*s", ids__slot_shown(u), u->text);
   if (user) {
     snprintf(s->user, sizeof s->user, "%s", user);
     snprintf(s->password, sizeof s->password, "%s", pw);

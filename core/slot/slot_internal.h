@@ -30,6 +30,11 @@ void ids__slot_fmt_ns (char out[21], int64_t ns);
 /* Parses what ids__slot_fmt_ns (or any decimal) wrote; -1 if malformed. */
 int64_t ids__slot_parse_ns (const char *s, size_t n);
 
+/* How messages name a store: how many bytes of u->text to print (the URL
+** up to its TLS query, whose file paths would crowd the reason out of
+** IDS_ERRMAX, and at most 80), for "%.*s" (url.c). */
+int ids__slot_shown (const ids_slot_url *u);
+
 /* etcd JSON replies (slot_etcd.c), exposed for the fuzz harness. */
 enum { IDS_ETCD_GRANT, IDS_ETCD_KEEPALIVE, IDS_ETCD_TXN, IDS_ETCD_RANGE };
 typedef struct ids__etcd_reply {

@@ -29,8 +29,23 @@
 ** reader.  A claim's key lives 2 x timeout_ms until the first renewal
 ** makes it ttl: a claim that timed out here but ran on the server later
 ** holds its slot for a gone process that long, not a whole ttl.
+**
+** TLS (rediss://): hiredis 0.14 has none, so OpenSSL runs on the socket
+** hiredis connected, and hiredis only formats commands and parses
+** replies.  The context (TLS 1.2 at least, the CA file or the system's
+** trust store, the client certificate and key) is made at open, so that a
+** file that cannot be loaded fails the claim by name.  Each connection
+** gets its own SSL: the handshake runs on the socket, made non-blocking,
+** within the request's deadline, before AUTH; the server's certificate is
+** always verified and must name the URL's host (an IP address as such, a
+** DNS name also sent as SNI).  Then commands go out through SSL_write and
+** replies come in through SSL_read, each waiting on the socket whichever
+** way OpenSSL asks, by the same deadline.  Nothing is sent when a
+** connection goes (no close_notify): SSL_free does no I/O, so a forked
+** child frees its copy without touching the parent's connection.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -43,6 +58,9 @@
 #include <unistd.h>
 
 #include <hiredis/hiredis.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 
 #include "slot_internal.h"
 
@@ -51,6 +69,8 @@
 
 typedef struct rstore {
   redisContext *c;
+  SSL_CTX *tls;                /* rediss://: every connection's context */
+  SSL *ssl;                    /* rediss://: this connection's, or NULL */
   const ids_slot_url *u;
   char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];
   int64_t ttl_ms;
@@ -96,6 +116,58 @@ static const char release_lua[] =
   "end\n"
   "return 1\n";
 
+/* OpenSSL's reason for the oldest error queued (the most precise), in
+** words; the queue is emptied. */
+static const char *ssl_why (char *buf, size_t n) {
+  unsigned long err = ERR_peek_error();
+  const char *why = err ? ERR_reason_error_string(err) : NULL;
+  if (err && ERR_SYSTEM_ERROR(err))   /* a file's errno: no string above */
+    why = strerror(ERR_GET_REASON(err));
+  if (why) snprintf(buf, n, "%s", why);
+  else if (err) ERR_error_string_n(err, buf, n);
+  else snprintf(buf, n, "unknown error");
+  ERR_clear_error();
+  return buf;
+}
+
+/* An encrypted key must fail, never ask at the terminal. */
+static int no_passphrase (char *buf, int size, int rw, void *ctx) {
+  (void)buf, (void)size, (void)rw, (void)ctx;
+  return 0;
+}
+
+/* rediss://: the context of every connection; a file that cannot be
+** loaded is the URL's fault (IDS_EINVAL), named. */
+static int tls_context (const ids_slot_url *u, SSL_CTX **out, ids_error *e) {
+  const char *key = u->key[0] ? u->key : u->cert, *bad = NULL, *file = "";
+  char why[120];
+  SSL_CTX *x = SSL_CTX_new(TLS_client_method());
+  if (x == NULL)
+    return ids_fail(e, IDS_ENOMEM, "slot store \"%.*s\": cannot make a TLS "
+                    "context: %s", ids__slot_shown(u), u->text,
+                    ssl_why(why, sizeof why));
+  SSL_CTX_set_min_proto_version(x, TLS1_2_VERSION);
+  SSL_CTX_set_verify(x, SSL_VERIFY_PEER, NULL);
+  SSL_CTX_set_default_passwd_cb(x, no_passphrase);
+  if (u->ca[0] ? !SSL_CTX_load_verify_locations(x, u->ca, NULL)
+               : !SSL_CTX_set_default_verify_paths(x))
+    bad = "CA file", file = u->ca[0] ? u->ca : "(the system's)";
+  else if (u->cert[0] && !SSL_CTX_use_certificate_chain_file(x, u->cert))
+    bad = "client certificate", file = u->cert;
+  else if (u->cert[0] && (!SSL_CTX_use_PrivateKey_file(x, key,
+                                                        SSL_FILETYPE_PEM) ||
+                           !SSL_CTX_check_private_key(x)))
+    bad = "private key", file = key;       /* "key values mismatch" */
+  if (bad) {
+    ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": cannot load the %s %s: %s",
+             ids__slot_shown(u), u->text, bad, file, ssl_why(why, sizeof why));
+    SSL_CTX_free(x);
+    return IDS_EINVAL;
+  }
+  *out = x;
+  return IDS_OK;
+}
+
 static int ropen (const ids_slot_url *u, void **h, ids_error *e) {
   rstore *r = calloc(1, sizeof *r);
   const char *user = getenv("IDSCHEME_REDIS_USER");
@@ -106,16 +178,32 @@ static int ropen (const ids_slot_url *u, void **h, ids_error *e) {
   if ((user && strlen(user) >= sizeof r->user) ||
       (pw && strlen(pw) >= sizeof r->password)) {
     free(r);
-    return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": the user or "
-                    "password from the environment is too long", u->text);
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": the user or "
+                    "password from the environment is too long", ids__slot_shown(u),
+                    u->text);
   }
   if (pw) {
     snprintf(r->user, sizeof r->user, "%s", user ? user : "");
     snprintf(r->password, sizeof r->password, "%s", pw);
   }
+  if (u->tls) {
+    int rc = tls_context(u, &r->tls, e);
+    if (rc != IDS_OK) {
+      free(r);
+      return rc;
+    }
+  }
   r->u = u;
   *h = r;
   return IDS_OK;
+}
+
+/* The connection goes, its TLS first (SSL_free sends nothing). */
+static void hang_up (rstore *r) {
+  if (r->ssl) SSL_free(r->ssl);
+  r->ssl = NULL;
+  if (r->c) redisFree(r->c);
+  r->c = NULL;
 }
 
 static int failed (rstore *r, const char *what, int64_t timeout_ms,
@@ -123,13 +211,13 @@ static int failed (rstore *r, const char *what, int64_t timeout_ms,
   const char *why = r->c ? r->c->errstr : "cannot allocate a context";
   /* hiredis 0.14 reports a timeout as EAGAIN's text */
   if (strstr(why, "temporarily unavailable") || strstr(why, "timed out"))
-    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s timed out after "
-             "%lld ms", r->u->text, what, (long long)timeout_ms);
+    ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": %s timed out after "
+             "%lld ms", ids__slot_shown(r->u), r->u->text, what,
+             (long long)timeout_ms);
   else
-    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s failed: %.60s",
-             r->u->text, what, why);
-  if (r->c) redisFree(r->c);
-  r->c = NULL;
+    ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": %s failed: %.60s",
+             ids__slot_shown(r->u), r->u->text, what, why);
+  hang_up(r);
   return IDS_ELEASE;
 }
 
@@ -144,15 +232,14 @@ static int64_t mono_ms (void) {
 static int drop (rstore *r, ids_error *e, const char *fmt, ...)
   __attribute__((format(printf, 3, 4)));
 static int drop (rstore *r, ids_error *e, const char *fmt, ...) {
-  char why[120];
+  char why[IDS_ERRMAX];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
-  if (r->c) redisFree(r->c);
-  r->c = NULL;
-  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": %s", r->u->text,
-                  why);
+  hang_up(r);
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": %s", ids__slot_shown(r->u),
+                  r->u->text, why);
 }
 
 /* Waits until fd is ready for `events` or the deadline passes. */
@@ -205,6 +292,87 @@ static void pipe_restore (const sigset_t *old, int had) {
   pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
+enum { TLS_SHAKE, TLS_WRITE, TLS_READ };
+
+/* One SSL_connect, SSL_write or SSL_read by the deadline, waiting on the
+** socket the way OpenSSL asks (a read may have to write, and the other
+** way round): bytes moved (> 0), or -1 with e filled and the connection
+** dropped.  Trying before waiting covers what OpenSSL holds already
+** (SSL_pending): it waits only when OpenSSL says it must. */
+static int tls_io (rstore *r, int op, void *buf, int n, int64_t deadline,
+                   int64_t timeout_ms, ids_error *e) {
+  static const char *const what[] = {"TLS handshake", "request", "reply"};
+  static const char *const failing[] = {"TLS handshake failed",
+                                        "request failed", "reading the reply"};
+  char why[120];
+  for (;;) {
+    int k, err;
+    long v;
+    ERR_clear_error();
+    errno = 0;
+    k = op == TLS_SHAKE ? SSL_connect(r->ssl)
+      : op == TLS_WRITE ? SSL_write(r->ssl, buf, n) : SSL_read(r->ssl, buf, n);
+    if (k > 0) return k;
+    err = SSL_get_error(r->ssl, k);
+    if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE) {
+      if (ready(r->c->fd, err == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT,
+                deadline))
+        continue;
+      drop(r, e, "%s timed out after %lld ms", what[op],
+           (long long)timeout_ms);
+      return -1;
+    }
+    /* A server that refuses our certificate does so after the handshake
+    ** (TLS 1.3), with an alert, and hangs up: a write may meet the reset
+    ** while that alert waits to be read.  Read it: it says why. */
+    if (op == TLS_WRITE && err == SSL_ERROR_SYSCALL) {
+      char alert[256];
+      int sys = errno;
+      k = SSL_read(r->ssl, alert, (int)sizeof alert);
+      if (k > 0 || SSL_get_error(r->ssl, k) != SSL_ERROR_SSL) {
+        ERR_clear_error();
+        errno = sys;
+      } else err = SSL_ERROR_SSL;
+    }
+    if (err == SSL_ERROR_ZERO_RETURN ||
+        (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0 && errno == 0))
+      snprintf(why, sizeof why, "the server closed the connection");
+    else if (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
+      snprintf(why, sizeof why, "%s", strerror(errno));
+    else
+      ssl_why(why, sizeof why);
+    /* the server's certificate failed our check: say which */
+    if (op == TLS_SHAKE && (v = SSL_get_verify_result(r->ssl)) != X509_V_OK)
+      drop(r, e, "%s: %s (%s)", failing[op], why,
+           X509_verify_cert_error_string(v));
+    else
+      drop(r, e, "%s: %s", failing[op], why);
+    return -1;
+  }
+}
+
+/* rediss://: TLS on a new connection, within the request's deadline. */
+static int handshake (rstore *r, int64_t deadline, int64_t timeout_ms,
+                      ids_error *e) {
+  char why[120];
+  int fl = fcntl(r->c->fd, F_GETFL);
+  /* non-blocking: a record that came in halfway must not hold a read
+  ** past the deadline (hiredis left the socket blocking, with timeouts) */
+  if (fl < 0 || fcntl(r->c->fd, F_SETFL, fl | O_NONBLOCK) < 0)
+    return drop(r, e, "TLS setup failed: %s", strerror(errno));
+  ERR_clear_error();
+  if ((r->ssl = SSL_new(r->tls)) == NULL || !SSL_set_fd(r->ssl, r->c->fd))
+    return drop(r, e, "TLS setup failed: %s", ssl_why(why, sizeof why));
+  /* the certificate must name the host: an IP address as such, a DNS name
+  ** also sent as SNI (which takes no address) */
+  if (!X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(r->ssl), r->u->host) &&
+      (!SSL_set_tlsext_host_name(r->ssl, r->u->host) ||
+       !SSL_set1_host(r->ssl, r->u->host)))
+    return drop(r, e, "TLS setup failed: %s", ssl_why(why, sizeof why));
+  return tls_io(r, TLS_SHAKE, NULL, 0, deadline, timeout_ms, e) > 0
+         ? IDS_OK : IDS_ELEASE;
+}
+
 /* Sends the command and reads its reply by the deadline, at most
 ** MAXREPLY bytes; 0, or IDS_ELEASE with e filled. */
 static int exchange (rstore *r, int64_t deadline, int64_t timeout_ms,
@@ -213,6 +381,15 @@ static int exchange (rstore *r, int64_t deadline, int64_t timeout_ms,
   size_t got = 0;
   int done = 0;
   void *rep = NULL;
+  if (r->ssl) {
+    /* SSL_write sends all of it or nothing (no partial-write mode), and
+    ** is retried with the same buffer */
+    if (tls_io(r, TLS_WRITE, r->c->obuf, (int)sdslen(r->c->obuf), deadline,
+               timeout_ms, e) < 0)
+      return IDS_ELEASE;
+    sdsclear(r->c->obuf);
+    done = 1;
+  }
   while (!done) {
     if (!ready(r->c->fd, POLLOUT, deadline))
       return drop(r, e, "request timed out after %lld ms",
@@ -225,14 +402,20 @@ static int exchange (rstore *r, int64_t deadline, int64_t timeout_ms,
     if (redisGetReplyFromReader(r->c, &rep) != REDIS_OK)
       return failed(r, "reading the reply", timeout_ms, e);
     if (rep != NULL) break;
-    if (!ready(r->c->fd, POLLIN, deadline))
-      return drop(r, e, "reply timed out after %lld ms",
-                  (long long)timeout_ms);
-    n = read(r->c->fd, buf, sizeof buf);
-    if (n == 0) return drop(r, e, "the server closed the connection");
-    if (n < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
-      return drop(r, e, "reading the reply: %s", strerror(errno));
+    if (r->ssl) {
+      if ((n = tls_io(r, TLS_READ, buf, (int)sizeof buf, deadline,
+                      timeout_ms, e)) < 0)
+        return IDS_ELEASE;
+    } else {
+      if (!ready(r->c->fd, POLLIN, deadline))
+        return drop(r, e, "reply timed out after %lld ms",
+                    (long long)timeout_ms);
+      n = read(r->c->fd, buf, sizeof buf);
+      if (n == 0) return drop(r, e, "the server closed the connection");
+      if (n < 0) {
+        if (errno == EINTR || errno == EAGAIN) continue;
+        return drop(r, e, "reading the reply: %s", strerror(errno));
+      }
     }
     if ((got += (size_t)n) > MAXREPLY)
       return drop(r, e, "reply longer than %d bytes: refused", MAXREPLY);
@@ -274,7 +457,9 @@ static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
   int had, rc, fresh = r->c == NULL;
   if (connect_(r, q->timeout_ms, e) != IDS_OK) return NULL;
   had = pipe_block(&old);
-  rc = fresh && r->password[0] ? auth(r, deadline, q->timeout_ms, e) : IDS_OK;
+  rc = fresh && r->tls ? handshake(r, deadline, q->timeout_ms, e) : IDS_OK;
+  if (rc == IDS_OK && fresh && r->password[0])
+    rc = auth(r, deadline, q->timeout_ms, e);
   if (rc == IDS_OK) {
     va_start(ap, fmt);
     rc = redisvAppendCommand(r->c, fmt, ap) == REDIS_OK ? IDS_OK :
@@ -285,8 +470,8 @@ static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
   pipe_restore(&old, had);
   if (rc != IDS_OK) return NULL;
   if (rep->type == REDIS_REPLY_ERROR) {
-    ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": server error: %.60s",
-             r->u->text, rep->str);
+    ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": server error: %.60s",
+             ids__slot_shown(r->u), r->u->text, rep->str);
     freeReplyObject(rep);
     return NULL;
   }
@@ -296,16 +481,16 @@ static redisReply *call (rstore *r, const ids_slot_req *q, ids_error *e,
 static int rbase (rstore *r, const ids_slot_req *q, ids_error *e) {
   if (ids__slot_key(r->base, sizeof r->base, r->u->path, q->ns, "", -1)
       != IDS_OK)
-    return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": key too long",
-                    r->u->text);
+    return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": key too long",
+                    ids__slot_shown(r->u), r->u->text);
   r->base[strlen(r->base) - 1] = '\0';   /* "prefix/ns" */
   return IDS_OK;
 }
 
 static int bad_reply (rstore *r, redisReply *rep, ids_error *e) {
   freeReplyObject(rep);
-  return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": unexpected reply",
-                  r->u->text);
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": unexpected reply",
+                  ids__slot_shown(r->u), r->u->text);
 }
 
 /* The run_id of the server this connection reaches (a new one at every
@@ -358,9 +543,9 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
   if (last < 0 || t0 < 0 || k >= (1ll << q->bits)) return bad_reply(r, rep, e);
   freeReplyObject(rep);
   if (k < 0)
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": every slot of "
-                    "namespace '%s' (%lu) is taken", r->u->text, q->ns,
-                    1ul << q->bits);
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": every slot of "
+                    "namespace '%s' (%lu) is taken", ids__slot_shown(r->u), r->u->text,
+                    q->ns, 1ul << q->bits);
   *slot = (uint32_t)k;
   /* A holder from before the history began at t0 (the store restarted
   ** empty, or from older data whose last/N is stale) may hold on till
@@ -393,8 +578,8 @@ static int rrenew (void *h, const ids_slot_req *q, uint32_t slot,
   freeReplyObject(rep);
   if (!ok) {
     *lost = 1;
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": slot %u is no "
-                    "longer ours (expired or taken)", r->u->text,
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": slot %u is no "
+                    "longer ours (expired or taken)", ids__slot_shown(r->u), r->u->text,
                     (unsigned)slot);
   }
   return IDS_OK;
@@ -414,9 +599,11 @@ static void rrelease (void *h, const ids_slot_req *q, uint32_t slot) {
   if (rep) freeReplyObject(rep);
 }
 
+/* Also in a forked child (no forget: nothing here does store traffic). */
 static void rclose (void *h) {
   rstore *r = h;
-  if (r->c) redisFree(r->c);
+  hang_up(r);
+  if (r->tls) SSL_CTX_free(r->tls);
   free(r);
 }
 

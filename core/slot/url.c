@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "slots.h"
+#include "slot_internal.h"
 
 static int bad (ids_error *e, const char *url, const char *why) {
   return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": %s", url, why);
@@ -267,4 +267,9 @@ int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
   rc = parse(url, shown, u, e);
   if (rc != IDS_OK) memset(u->password, 0, sizeof u->password);
   return rc;
+}
+
+int ids__slot_shown (const ids_slot_url *u) {
+  size_t n = strcspn(u->text, "?");
+  return n < 80 ? (int)n : 80;
 }

@@ -232,6 +232,12 @@ static void test_registry (void) {
   o.margin_ms = -1;
   CHECK(ids_slot_claim("mem://h:1/p", NULL, 4, &o, &s, &e) == IDS_EINVAL);
   CHECK(s == NULL);
+  /* rediss://: a TLS file that cannot be loaded fails at open, by name,
+  ** before any connection */
+  CHECK(ids_slot_claim("rediss://127.0.0.1:1/p?ca=/nonexistent/ca.pem", NULL,
+                       4, NULL, &s, &e) == IDS_EINVAL);
+  CHECKF(strstr(e.msg, "\"rediss://127.0.0.1:1/p\": cannot load the CA file "
+                "/nonexistent/ca.pem") != NULL, "%s", e.msg);
 }
 
 /* ------------------------------------------------------- the lease core */

@@ -7,6 +7,7 @@
 
 add_executable(slot_driver ${CMAKE_SOURCE_DIR}/spec/c/slot_driver.c)
 target_link_libraries(slot_driver PRIVATE idscheme_static)
+find_program(IDS_OPENSSL_BIN openssl)    # the TLS tests' certificates
 # the partition's TCP relay (faults.sh)
 add_executable(relay ${CMAKE_SOURCE_DIR}/spec/c/relay.c)
 
@@ -86,5 +87,27 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                      ${IDS_REDIS_SERVER})
     set_tests_properties(slots_restore_redis PROPERTIES TIMEOUT 300
                          ENVIRONMENT "${IDS_GEN_ENV}")
+    # rediss://: its own CA and certificates (the openssl command)
+    if(IDS_OPENSSL_BIN)
+      add_test(NAME slots_tls_redis
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/tls_redis.sh
+                       ${CMAKE_BINARY_DIR} ${IDS_REDIS_SERVER})
+      set_tests_properties(slots_tls_redis PROPERTIES TIMEOUT 120
+                           ENVIRONMENT "${IDS_GEN_ENV}")
+    else()
+      message(STATUS "slots: no openssl command: slots_tls_redis not added")
+    endif()
+  endif()
+  # etcds://: an etcd with TLS, client certificates and auth on (its own
+  # CA and certificates, the openssl command; etcdctl turns auth on)
+  find_program(IDS_ETCDCTL etcdctl)
+  if(IDS_ETCD AND IDS_ETCDCTL AND IDS_OPENSSL_BIN)
+    add_test(NAME slots_tls_etcd
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/tls_etcd.sh ${CMAKE_BINARY_DIR}
+                     ${IDS_ETCD} ${IDS_ETCDCTL})
+    set_tests_properties(slots_tls_etcd PROPERTIES TIMEOUT 300
+                         RUN_SERIAL TRUE ENVIRONMENT "${IDS_GEN_ENV}")
+  elseif(IDS_ETCD)
+    message(STATUS "slots: no etcdctl or openssl: slots_tls_etcd not added")
   endif()
 endif()

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# spec/slots/tls_redis.sh BUILDDIR SERVER: Redis over TLS (rediss://).  A CA
+# made here signs the server's certificate (IP:127.0.0.1, DNS:localhost)
+# and a client's; the server asks for both the client certificate and a
+# password.  Claims and Lua generators (6 at once, every ID collected) go
+# through; a wrong CA, a certificate for another name, no client
+# certificate, plain Redis against TLS and the other way round, a silent
+# server and a missing CA file fail, each saying why, none past its
+# timeout.
+. "$(dirname "$0")/lib.sh"
+server=$2
+
+# the PKI, in $tmp: ca (ours), rogue (unrelated), their leaves
+key () { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+           -out "$tmp/$1.key" 2>/dev/null; }
+ca () {
+  key "$1" && openssl req -x509 -new -key "$tmp/$1.key" -subj "/CN=$1" \
+    -days 2 -out "$tmp/$1.pem" 2>/dev/null
+}
+leaf () {   # leaf NAME CA EXTENSIONS
+  key "$1" &&
+  openssl req -new -key "$tmp/$1.key" -subj "/CN=$1" -out "$tmp/$1.csr" &&
+  openssl x509 -req -in "$tmp/$1.csr" -CA "$tmp/$2.pem" -CAkey "$tmp/$2.key" \
+    -set_serial "$RANDOM$RANDOM" -days 2 -out "$tmp/$1.pem" \
+    -extfile <(echo "$3") 2>/dev/null
+}
+pki () {
+  ca ca && ca rogue &&
+  leaf server ca "subjectAltName=IP:127.0.0.1,DNS:localhost" &&
+  leaf other ca "subjectAltName=DNS:other.example" &&
+  leaf client ca "extendedKeyUsage=clientAuth"
+}
+check "the test's CA, server and client certificates" pki || finish
+
+pw=tls-pass
+tport=$(free_port)            # TLS, certificate for 127.0.0.1 and localhost
+oport=$(free_port)            # TLS, certificate for other.example only
+pport=$(free_port)            # plain
+while [ "$oport" = "$tport" ]; do oport=$(free_port); done
+while [ "$pport" = "$tport" ] || [ "$pport" = "$oport" ]; do
+  pport=$(free_port)
+done
+redis () {   # redis NAME PLAIN_PORT TLS_PORT CERT
+  mkdir -p "$tmp/$1"
+  "$server" --port "$2" --tls-port "$3" --bind 127.0.0.1 \
+    --tls-cert-file "$tmp/$4.pem" --tls-key-file "$tmp/$4.key" \
+    --tls-ca-cert-file "$tmp/ca.pem" --tls-auth-clients yes \
+    --requirepass "$pw" --save '' --appendonly no --dir "$tmp/$1" \
+    >"$tmp/$1.log" 2>&1 &
+}
+redis main 0 "$tport" server; main_pid=$!
+redis other "$pport" "$oport" other; other_pid=$!
+up () { (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null; }
+wait_for 20 up "$tport" && wait_for 20 up "$oport" &&
+  wait_for 20 up "$pport" ||
+  { bad "redis starts with TLS"; cat "$tmp"/main.log "$tmp"/other.log; finish; }
+
+files="ca=$tmp/ca.pem&cert=$tmp/client.pem&key=$tmp/client.key"
+url="rediss://:$pw@127.0.0.1:$tport/t?$files"
+# claim URL [TIMEOUT_MS]: the driver's output, also kept in driver.err
+# for finish's sanitizer check (exit status kept)
+claim () {
+  local o rc
+  o=$("$driver" "$1" tls 4 "$tmp/d.log" 300 0 0 "${2:-0}" 2>&1); rc=$?
+  printf '%s\n' "$o" | tee -a "$tmp/driver.err"
+  return $rc
+}
+# timed CMD...: runs it; its output in $out, its status in $rc, the time
+# it took in $ms
+timed () {
+  local t0=$(date +%s%N)
+  out=$("$@"); rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+
+out=$(claim "$url"); rc=$?
+check "a claim over TLS with the CA, a client certificate and the password" [ $rc = 0 ]
+[ $rc = 0 ] || echo "$out"
+out=$(claim "rediss://:$pw@localhost:$tport/t?$files"); rc=$?
+check "the same by the name localhost" [ $rc = 0 ]
+[ $rc = 0 ] || echo "$out"
+
+# Lua generators: one, then 6 at once, every ID collected.  gen.lua URL
+# OUT N [GO]: claims, writes "slot N", waits for the file GO if given (so
+# that all hold their slots at once), writes N IDs
+export LUA_CPATH="$build/lua54/?.so;;"
+cat >"$tmp/gen.lua" <<'LUA'
+local out, n, go = arg[2], tonumber(arg[3]), arg[4]
+local g = require("idscheme").scheme("fluid"):generator{
+  slots = arg[1], slot_ttl_ms = 2000, slot_timeout_ms = 2000 }
+local f = assert(io.open(out, "w"))
+f:write("slot ", (g:slot()), "\n")
+f:flush()
+while go and not io.open(go) do os.execute("sleep 0.05") end
+for _ = 1, n do f:write(g:next_string("dec"), "\n") end
+f:write("store ", g:lease().store, "\n")
+f:close()
+g:close()
+LUA
+lua_run "$tmp/gen.lua" "$url" "$tmp/one.txt" 1000 2>>"$tmp/driver.err"; rc=$?
+check "a Lua generator claims over TLS and makes IDs" \
+  eval '[ $rc = 0 ] && [ "$(grep -vc "^[a-z]" "$tmp/one.txt")" = 1000 ]'
+check "its lease shows the store without the password" \
+  eval 'grep -q "^store rediss://:\*\*\*@127.0.0.1:$tport/t?ca=" "$tmp/one.txt" &&
+        ! grep -q "$pw" "$tmp/one.txt"'
+for i in $(seq 6); do
+  lua_run "$tmp/gen.lua" "$url" "$tmp/g$i.txt" 20000 "$tmp/go" \
+    2>>"$tmp/driver.err" &
+done
+all_hold () { [ "$(cat "$tmp"/g*.txt 2>/dev/null | grep -c '^slot ')" = 6 ]; }
+check "6 generators at once hold slots over TLS" wait_for 30 all_hold
+touch "$tmp/go"
+wait $(jobs -p | grep -vx -e "$main_pid" -e "$other_pid")
+ids () { cat "$tmp"/g*.txt | grep -v '^[a-z]'; }
+check "6 generators at once over TLS wrote 120,000 IDs" [ "$(ids | wc -l)" = 120000 ]
+check "6 generators: distinct slots" \
+  [ "$(cat "$tmp"/g*.txt | grep '^slot ' | sort -u | wc -l)" = 6 ]
+check "6 generators: no duplicate" [ "$(ids | sort | uniq -d | wc -l)" = 0 ]
+
+# refusals, each naming why
+rogue="ca=$tmp/rogue.pem&cert=$tmp/client.pem&key=$tmp/client.key"
+out=$(claim "rediss://:$pw@127.0.0.1:$tport/t?$rogue"); rc=$?
+check "another CA: the certificate is refused" \
+  eval '[ $rc = 2 ] && grep -q "TLS handshake failed: certificate verify failed (" <<<"$out"'
+echo "  $out"
+out=$(claim "rediss://:$pw@127.0.0.1:$oport/t?$files"); rc=$?
+check "a certificate for other.example at 127.0.0.1: a host mismatch" \
+  eval '[ $rc = 2 ] && grep -q "certificate verify failed (IP address mismatch)" <<<"$out"'
+echo "  $out"
+out=$(claim "rediss://:$pw@localhost:$oport/t?$files"); rc=$?
+check "a certificate for other.example at localhost: a host mismatch" \
+  eval '[ $rc = 2 ] && grep -q "certificate verify failed (hostname mismatch)" <<<"$out"'
+echo "  $out"
+out=$(claim "rediss://:$pw@127.0.0.1:$tport/t?ca=$tmp/ca.pem" 1000); rc=$?
+check "no client certificate: the server's alert quoted" \
+  eval '[ $rc = 2 ] && grep -q "alert certificate required" <<<"$out"'
+echo "  $out"
+timed claim "redis://:$pw@127.0.0.1:$tport/t" 1000
+check "plain Redis to the TLS port fails within the timeout (${ms} ms)" \
+  [ $rc = 2 -a "$ms" -lt 2500 ]
+echo "  $out"
+timed claim "rediss://:$pw@127.0.0.1:$pport/t?$files" 1000
+check "TLS to a plain Redis port fails within the timeout (${ms} ms)" \
+  [ $rc = 2 -a "$ms" -lt 2500 ]
+echo "  $out"
+kill -STOP "$other_pid"
+timed claim "rediss://:$pw@127.0.0.1:$pport/t?$files" 1000
+kill -CONT "$other_pid"
+check "a silent server: the handshake times out (${ms} ms)" \
+  eval '[ $rc = 2 ] && [ "$ms" -lt 2500 ] && grep -q "TLS handshake timed out after 1000 ms" <<<"$out"'
+echo "  $out"
+out=$(claim "rediss://127.0.0.1:$tport/t?ca=$tmp/missing-ca.pem"); rc=$?
+check "a missing CA file: refused, naming the file" \
+  eval '[ $rc = 2 ] && grep -q "cannot load the CA file $tmp/missing-ca.pem: No such file" <<<"$out"'
+echo "  $out"
+mixed="ca=$tmp/ca.pem&cert=$tmp/client.pem&key=$tmp/server.key"
+out=$(claim "rediss://127.0.0.1:$tport/t?$mixed"); rc=$?
+check "a key that is not the certificate's: refused, naming it" \
+  eval '[ $rc = 2 ] && grep -q "cannot load the private key $tmp/server.key: key values mismatch" <<<"$out"'
+echo "  $out"
+
+kill -KILL "$main_pid" "$other_pid"; wait "$main_pid" "$other_pid" 2>/dev/null
+finish
