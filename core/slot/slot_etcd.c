@@ -3,8 +3,11 @@
 ** cJSON; keys and values base64, 64-bit integers as strings).  Keys under
 ** prefix/ns/ as slot_internal.h names them.
 **   acquire  grant a lease (TTL rounded up to whole seconds: the store may
-**            keep a slot longer than we count on, never shorter); create
-**            epoch if missing (txn on create_revision = 0), else read it;
+**            keep a slot longer than we count on, never shorter); read
+**            epoch, or set it to now if missing or written by another
+**            cluster (cluster_id); the floor is at least the granting
+**            member's start (read from the lease ID: see started) + TTL,
+**            as a store restored from an older snapshot has just started;
 **            list the taken slots (one range, keys only); then for the
 **            lowest free N a txn: if create_revision(slot/N) = 0, put
 **            slot/N = "token 0" with the lease and read last/N
@@ -68,6 +71,20 @@ static int getint (const cJSON *o, const char *name, int64_t *v) {
   return 0;
 }
 
+/* A uint64 the gateway writes as a string of digits (IDs); 0 if not. */
+static uint64_t getu64 (const cJSON *o, const char *name) {
+  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
+  const char *p = cJSON_IsString(x) ? x->valuestring : "";
+  uint64_t v = 0;
+  if (*p == '\0' || strlen(p) > 20) return 0;
+  for (; *p; p++) {
+    if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+      return 0;
+    v = v * 10 + (uint64_t)(*p - '0');
+  }
+  return v;
+}
+
 /* Decodes a base64 member into out (NUL-terminated); its length or -1. */
 static long getb64 (const cJSON *o, const char *name, char *out, size_t n) {
   const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
@@ -117,6 +134,9 @@ int ids__etcd_parse (const char *body, size_t n, int kind,
     return -1;
   }
   r->ok = cJSON_GetObjectItemCaseSensitive(j, "error") == NULL;
+  o = cJSON_GetObjectItemCaseSensitive(j, "header");
+  r->member = getu64(o, "member_id");
+  r->cluster = getu64(o, "cluster_id");
   o = j;
   switch (kind) {
   case IDS_ETCD_KEEPALIVE:
@@ -482,28 +502,57 @@ static void revoke (estore *s, const ids_slot_req *q) {
   s->lease = 0;
 }
 
-/* The store's history began at the epoch: created now if missing. */
-static int epoch (estore *s, const ids_slot_req *q, int64_t *t0,
-                  ids_error *e) {
-  char k[B64MAX], v[64], now[21], body[4 * B64MAX + 256];
+/* The store's history began at the epoch: made now if missing, or if the
+** cluster is not the one that wrote it (a new cluster ID: another store,
+** whatever data it was given), as slot_redis.c does on a new run_id. */
+static int epoch (estore *s, const ids_slot_req *q, uint64_t cluster,
+                  int64_t *t0, ids_error *e) {
+  char k[B64MAX], ck[B64MAX], v[64], cv[64], now[21], id[21];
+  char body[6 * B64MAX + 512];
   ids__etcd_reply r = {0};
   int rc;
   key(s, k, "epoch", -1);
+  key(s, ck, "cluster", -1);
   ids__slot_fmt_ns(now, q->now_ns);
   b64(v, sizeof v, now);
+  snprintf(id, sizeof id, "%llu", (unsigned long long)cluster);
+  b64(cv, sizeof cv, id);
   snprintf(body, sizeof body,
            "{\"compare\":[{\"key\":\"%s\",\"target\":\"CREATE\","
-           "\"result\":\"EQUAL\",\"create_revision\":\"0\"}],"
-           "\"success\":[{\"request_put\":{\"key\":\"%s\",\"value\":\"%s\"}}],"
-           "\"failure\":[{\"request_range\":{\"key\":\"%s\"}}]}",
-           k, k, v, k);
+           "\"result\":\"GREATER\",\"create_revision\":\"0\"},"
+           "{\"key\":\"%s\",\"target\":\"VALUE\",\"result\":\"EQUAL\","
+           "\"value\":\"%s\"}],"
+           "\"success\":[{\"request_range\":{\"key\":\"%s\"}}],"
+           "\"failure\":[{\"request_put\":{\"key\":\"%s\",\"value\":\"%s\"}},"
+           "{\"request_put\":{\"key\":\"%s\",\"value\":\"%s\"}}]}",
+           k, ck, cv, k, k, v, ck, cv);
   if ((rc = post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e)) != IDS_OK)
     return rc;
-  *t0 = r.succeeded ? q->now_ns : r.nvalues == 1 ? r.values[0] : -1;
+  *t0 = !r.succeeded ? q->now_ns : r.nvalues == 1 ? r.values[0] : -1;
   if (*t0 < 0)
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": bad epoch value",
-                    s->u->text);
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": bad epoch value",
+                    ids__slot_shown(s->u), s->u->text);
   return IDS_OK;
+}
+
+/* When the member that granted lease `id` started (wall-clock ns), read
+** from the ID: etcd makes IDs as the member ID's low 16 bits (top bit
+** cleared) | its start time in ms (40 bits) | a counter (8 bits) that
+** carries into the time, so the time read is never before the start.
+** A store restored from an older snapshot (or restarted on older data)
+** has just started, and holders of slots its data does not know may
+** still issue up to their limits, below start + TTL, since their
+** renewals fail from then on: so a claim's floor is at least start + TTL
+** (rule 7), which costs nothing once the member has run a TTL.  An ID
+** without the member's bits (another etcd's scheme) says nothing of the
+** start: it is taken as now. */
+static int64_t started (int64_t id, uint64_t member, int64_t now_ns) {
+  const int64_t m40 = ((int64_t)1 << 40) - 1;
+  int64_t age;
+  if ((uint64_t)id >> 48 != (member & 0x7fff)) return now_ns;
+  age = ((now_ns / 1000000 & m40) - (id >> 8 & m40)) & m40;
+  if (age >= (int64_t)1 << 39) age -= (int64_t)1 << 40;  /* its clock ahead */
+  return now_ns - age * 1000000;
 }
 
 static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
@@ -513,7 +562,7 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
   char body[4 * B64MAX + 512], k[B64MAX], lk[B64MAX], v[128], val[64];
   ids__etcd_reply r = {0};
   unsigned char *taken;
-  int64_t t0;
+  int64_t t0, start;
   int rc;
   if (ids__slot_key(s->base, sizeof s->base, s->u->path, q->ns, "", -1)
       != IDS_OK)
@@ -529,7 +578,8 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": lease grant "
                     "gave no ID", s->u->text);
   s->lease = r.id;
-  if ((rc = epoch(s, q, &t0, e)) != IDS_OK) goto fail;
+  start = started(r.id, r.member, q->now_ns);
+  if ((rc = epoch(s, q, r.cluster, &t0, e)) != IDS_OK) goto fail;
   /* which slots are taken: one range over slot/, keys only */
   taken = calloc(n, 1);
   if (taken == NULL) {
@@ -572,8 +622,12 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
         goto fail;
       }
       *slot = i;
-      /* see slot_redis.c: no last limit, the history began at t0 */
+      /* see slot_redis.c: no last limit, the history began at t0; and
+      ** a member that started less than a TTL ago may have come back
+      ** from older data (started) */
       *floor = last >= 0 ? last : t0 + q->ttl_ms * 1000000;
+      if (*floor < start + q->ttl_ms * 1000000)
+        *floor = start + q->ttl_ms * 1000000;
       return IDS_OK;
     }
   }

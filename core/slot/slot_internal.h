@@ -39,6 +39,8 @@ int ids__slot_shown (const ids_slot_url *u);
 enum { IDS_ETCD_GRANT, IDS_ETCD_KEEPALIVE, IDS_ETCD_TXN, IDS_ETCD_RANGE };
 typedef struct ids__etcd_reply {
   int ok;                /* no "error" member */
+  uint64_t member, cluster;  /* the header's member_id, cluster_id (0 if
+                            absent or malformed) */
   int64_t id, ttl;       /* grant, keepalive: lease ID and TTL (s) */
   int succeeded;         /* txn */
   int nvalues;           /* txn: values found by its range responses */

@@ -58,6 +58,13 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
       set_tests_properties(slots_generators_${store} PROPERTIES TIMEOUT 300
                            RUN_SERIAL TRUE
                            ENVIRONMENT "${IDS_GEN_ENV}")
+      # the store restarted from an older snapshot while generators run
+      add_test(NAME slots_restore_${store}
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh
+                       ${CMAKE_BINARY_DIR} ${store} ${bin})
+      set_tests_properties(slots_restore_${store} PROPERTIES TIMEOUT 300
+                           RUN_SERIAL TRUE
+                           ENVIRONMENT "${IDS_GEN_ENV}")
       # the fault matrix: a frozen holder, a frozen store, a partition,
       # an empty restart
       add_test(NAME slots_faults_${store}
@@ -74,18 +81,12 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/skew.sh ${CMAKE_BINARY_DIR}
                    ${IDS_REDIS_SERVER})
   set_tests_properties(slots_skew PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
-  # Redis restarted from an older snapshot while generators run; a Redis
-  # that asks for a password and has an ACL user
+  # a Redis that asks for a password and has an ACL user
   if(IDS_REDIS_SERVER)
     add_test(NAME slots_auth_redis
              COMMAND ${CMAKE_CURRENT_LIST_DIR}/auth.sh ${CMAKE_BINARY_DIR}
                      ${IDS_REDIS_SERVER})
     set_tests_properties(slots_auth_redis PROPERTIES TIMEOUT 120
-                         ENVIRONMENT "${IDS_GEN_ENV}")
-    add_test(NAME slots_restore_redis
-             COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh ${CMAKE_BINARY_DIR}
-                     ${IDS_REDIS_SERVER})
-    set_tests_properties(slots_restore_redis PROPERTIES TIMEOUT 300
                          ENVIRONMENT "${IDS_GEN_ENV}")
     # rediss://: its own CA and certificates (the openssl command)
     if(IDS_OPENSSL_BIN)
