@@ -125,6 +125,12 @@ int ids_idc_take_next_range (ids_idc *c, ids_idc_range *r, ids_error *e) {
   memset(r, 0, sizeof *r);
   r->session_id = c->sess[0].id;
   if (count == 0) return IDS_OK;
+  if (count < 0)   /* finals past the IDs made: a blob or state no call
+                      of ours reaches (the reference throws the same) */
+    return ids_fail(e, IDS_EINVAL, "take_next_creation_range: the next "
+                    "range starts at %lld, past the %lld IDs made "
+                    "(Malformed ID Range, 0x755)", (long long)c->next_base,
+                    (long long)c->gen_count);
   if (clip_runs(c, c->next_base, c->gen_count, &r->nlocal)) return nomem(e);
   r->has_ids = 1;
   r->first_gen_count = c->next_base;
@@ -344,6 +350,13 @@ int ids_idc_ghost_session (ids_idc *c, const char *ghost_id,
     return ids_fail(e, IDS_EINVAL, "begin_ghost_session: a ghost session "
                     "is in progress (0x8fe)");
   if ((rc = idc_parse(ghost_id, &n, "ghost session id", e))) return rc;
+  /* the reference allows it, but the ghost's finals would decompress to
+  ** the UUIDs of this compressor's own IDs not finalized yet, and its
+  ** next range would count backwards (COMPAT.md) */
+  if (n == c->sess[0].n)
+    return ids_fail(e, IDS_EINVAL, "begin_ghost_session: ghost session id "
+                    "'%s' is this compressor's own session: its ghost IDs "
+                    "would repeat the UUIDs of its own", ghost_id);
   if (!(c->ghost_id = strdup(ghost_id))) return nomem(e);
   c->ghost = 1;
   c->ghost_cl = IDC_NONE;

@@ -326,8 +326,19 @@ done:
 static int read_local (ids_idc *c, reader *r) {
   int64_t nr, i, prev = 0;
   int rc;
-  if ((rc = read_int(r, "localGenCount", 0, IDC_MAX_SAFE, &c->gen_count))
-      || (rc = read_int(r, "nextRangeBaseGenCount", 1, c->gen_count + 1,
+  if ((rc = read_int(r, "localGenCount", 0, IDC_MAX_SAFE, &c->gen_count)))
+    return rc;
+  /* the local session's finals are IDs it made: fewer made would hand
+  ** out finals again and never finalize its own range */
+  if (c->local_last != IDC_NONE) {
+    const idc_cluster *k = &c->cl[c->local_last];
+    if (k->base_gen + k->count - 1 > c->gen_count)
+      return ids_fail(r->e, IDS_EINVAL, "deserialize: localGenCount %lld "
+                      "is below the %lld local IDs its clusters finalized",
+                      (long long)c->gen_count,
+                      (long long)(k->base_gen + k->count - 1));
+  }
+  if ((rc = read_int(r, "nextRangeBaseGenCount", 1, c->gen_count + 1,
                         &c->next_base))
       || (rc = read_int(r, "the normalizer's run count", 0, IDC_MAX_SAFE,
                         &nr)))
@@ -360,6 +371,13 @@ static int open_reader (reader *r, const char *text, size_t len,
   r->e = e;
   if (len % 4) return not_base64(r);
   if (len > 0) pad = (text[len - 1] == '=') + (text[len - 2] == '=');
+  {
+    const char *eq = memchr(text, '=', len - pad);
+    if (eq)   /* the reference reads on past it; a blob never has it */
+      return ids_fail(e, IDS_EINVAL, "deserialize: text after the '=' "
+                      "padding at offset %zu (padding ends base64)",
+                      (size_t)(eq - text));
+  }
   nb = len / 4 * 3 - pad;
   if (nb % 8)
     return ids_fail(e, IDS_EINVAL, "deserialize: %zu bytes is not a whole "

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "idcompressor.h"
+#include "internal.h"
 #include "helpers.h"
 
 #define MAXC 16
@@ -498,6 +499,79 @@ static void test_bad_blobs (void) {
   }
 }
 
+/* Issue 22's differential findings: a take never counts backwards, every
+** state our calls reach deserializes, and a blob whose local state
+** contradicts its clusters, or with text after its padding, is refused
+** saying why. */
+static void test_reachable_states (void) {
+  const char *own = "0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b";
+  ids_idc *c, *d;
+  ids_idc_range r;
+  ids_error e;
+  ghost_run g = { 1, {0}, 0, 0, 0 };
+  int64_t id, i;
+  char *blob;
+  size_t len;
+  CHECK(ids_idc_new(&c, own, &e) == IDS_OK);
+  CHECK(ids_idc_set_cluster_size(c, 5, &e) == IDS_OK);
+  CHECK(ids_idc_generate(c, &id, &e) == IDS_OK && id == -1);
+  CHECK(ids_idc_take_next_range(c, &r, &e) == IDS_OK && r.count == 1);
+  CHECK(ids_idc_finalize_range(c, &r, &e) == IDS_OK);
+  /* a ghost of its own session: refused, naming it, nothing made */
+  CHECK(ids_idc_ghost_session(c, own, ghost_fn, &g, &e) == IDS_EINVAL);
+  CHECKF(strstr(e.msg, own) && strstr(e.msg, "own session") && g.n == 0,
+         "%s", e.msg);
+  CHECK(ids_idc_take_unfinalized_range(c, &r, &e) == IDS_OK);
+  CHECKF(!r.has_ids || r.count > 0, "count %lld", (long long)r.count);
+  CHECK(ids_idc_reset_unfinalized_range(c, &e) == IDS_OK);
+  CHECK(ids_idc_serialize(c, 1, &blob, &len, &e) == IDS_OK);
+  CHECKF(ids_idc_deserialize(&d, blob, len, NULL, &e) == IDS_OK, "%s", e.msg);
+  if (d) ids_idc_free(d);
+  /* text after the padding: said so */
+  {
+    char *junk = malloc(len + 5);
+    memcpy(junk, blob, len);
+    memcpy(junk + len, "AAAA", 5);
+    CHECK(blob[len - 1] == '=');
+    CHECK(ids_idc_deserialize(&d, junk, len + 4, NULL, &e) == IDS_EINVAL);
+    CHECKF(strstr(e.msg, "after the '=' padding") != NULL, "%s", e.msg);
+    free(junk);
+  }
+  free(blob);
+  ids_idc_free(c);
+  /* localGenCount 0 while the local cluster holds 5 finals */
+  CHECK(ids_idc_new(&c, own, &e) == IDS_OK);
+  for (i = 0; i < 5; i++) CHECK(ids_idc_generate(c, &id, &e) == IDS_OK);
+  CHECK(ids_idc_take_next_range(c, &r, &e) == IDS_OK && r.count == 5);
+  CHECK(ids_idc_finalize_range(c, &r, &e) == IDS_OK);
+  CHECK(ids_idc_serialize(c, 1, &blob, &len, &e) == IDS_OK);
+  {
+    /* the blob ends in the local state: 5 made, next 6, one run (1, 5);
+    ** made 0, next 1, no run instead (words are float64, little-endian) */
+    unsigned char *b = malloc(len), w[8];
+    char *text = malloc(len + 1);
+    size_t nb, n;
+    double v[3] = { 0, 1, 0 }, last[5];
+    CHECK(ids__b64_decode(b, blob, len, &nb) == 0 && nb % 8 == 0);
+    for (i = 0; i < 5; i++) memcpy(&last[i], b + nb - 8 * (5 - i), 8);
+    CHECK(last[0] == 5 && last[1] == 6 && last[2] == 1 && last[3] == 1
+          && last[4] == 5);
+    for (i = 0; i < 3; i++) {
+      memcpy(w, &v[i], 8);
+      memcpy(b + nb - 40 + 8 * i, w, 8);
+    }
+    n = ids__b64_encode(text, b, nb - 16);
+    text[n] = '\0';
+    CHECK(ids_idc_deserialize(&d, text, n, NULL, &e) == IDS_EINVAL);
+    CHECKF(strstr(e.msg, "localGenCount 0 is below the 5 local IDs") != NULL,
+           "%s", e.msg);
+    free(b);
+    free(text);
+  }
+  free(blob);
+  ids_idc_free(c);
+}
+
 /* NULL text is an error with a message, never a crash */
 static void test_null_args (void) {
   ids_idc *c, *d = NULL;
@@ -541,6 +615,7 @@ int main (int argc, char **argv) {
   test_bad_blobs();
   test_random_session();
   test_null_args();
+  test_reachable_states();
   cJSON_Delete(d);
   return t_done();
 }
