@@ -58,6 +58,11 @@ IDS_API
 int ids_idc_set_cluster_size (ids_idc *c, int64_t size, ids_error *e);
 IDS_API
 int64_t ids_idc_cluster_size (const ids_idc *c);
+/* The reference's equals: 1 if a and b hold the same sessions, clusters
+** and final space, and with_local, the same local session, IDs made,
+** next range base and normalizer; else 0. */
+IDS_API
+int ids_idc_equals (const ids_idc *a, const ids_idc *b, int with_local);
 
 IDS_API
 int ids_idc_generate (ids_idc *c, int64_t *id, ids_error *e);

@@ -6,6 +6,7 @@
 ** returns, and every table field is read once.
 */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,17 @@ static int c_new (lua_State *L) {
   lua_settop(L, 1);
   if (!lua_isnil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
+    /* a misspelt option would be a default silently taken */
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                      : NULL;
+      lua_pop(L, 1);
+      if (k == NULL || (strcmp(k, "session_id") && strcmp(k, "cluster_size")))
+        return luaL_error(L, "compressor.new: unknown option %s%s%s "
+                          "(session_id, cluster_size)", k ? "'" : "",
+                          k ? k : luaL_typename(L, -1), k ? "'" : "");
+    }
     lua_getfield(L, 1, "session_id");          /* stays at index 2 */
     if (!lua_isnil(L, 2)) {
       if (lua_type(L, 2) != LUA_TSTRING)
@@ -131,6 +143,20 @@ static int m_set_cluster_size (lua_State *L) {
   ids_error e;
   if (ids_idc_set_cluster_size(c, checkint(L, 2), &e)) return fail(L, &e);
   return 0;
+}
+
+static int m_cluster_size (lua_State *L) {
+  pushint(L, ids_idc_cluster_size(check(L)));
+  return 1;
+}
+
+/* c:equals(other [, include_local_state]) */
+static int m_equals (lua_State *L) {
+  ids_idc *c = check(L);
+  box *o = ids_box_check(L, 2, sizeof(box), BOX_TYPE, IDC_MT);
+  if (!o->c) return luaL_error(L, "equals: the other compressor is closed");
+  lua_pushboolean(L, ids_idc_equals(c, o->c, lua_toboolean(L, 3)));
+  return 1;
 }
 
 static int m_generate (lua_State *L) {
@@ -371,6 +397,8 @@ static int m_tostring (lua_State *L) {
 static const luaL_Reg methods[] = {
   { "local_session_id", m_local_session_id },
   { "set_cluster_size", m_set_cluster_size },
+  { "cluster_size", m_cluster_size },
+  { "equals", m_equals },
   { "generate_compressed_id", m_generate },
   { "generate_document_unique_id", m_generate_unique },
   { "take_next_creation_range", m_take_next },
@@ -389,9 +417,47 @@ static const luaL_Reg methods[] = {
   { NULL, NULL }
 };
 
+/* compressor.is_stable_id(s): the reference's isStableId */
+static int f_is_stable_id (lua_State *L) {
+  size_t n;
+  const char *s = luaL_checklstring(L, 1, &n);
+  lua_pushboolean(L, strlen(s) == n && ids_idc_is_stable_id(s));
+  return 1;
+}
+
+/* compressor.uuid_numeric(uuid): its 122-bit number in hex, no leading
+** zeros (a Lua number holds 53 or 64 bits, LuaJIT's integers 53) */
+static int f_uuid_numeric (lua_State *L) {
+  uint64_t hi, lo;
+  ids_error e;
+  if (ids_idc_uuid_numeric(checktext(L, 1, "uuid"), &hi, &lo, &e))
+    return fail(L, &e);
+  {
+    char hex[40];
+    if (hi) snprintf(hex, sizeof hex, "%llx%016llx", (unsigned long long)hi,
+                     (unsigned long long)lo);
+    else snprintf(hex, sizeof hex, "%llx", (unsigned long long)lo);
+    lua_pushstring(L, hex);
+  }
+  return 1;
+}
+
+/* compressor.uuid_offset(uuid, n): the UUID n after it, modulo 2^122 */
+static int f_uuid_offset (lua_State *L) {
+  char out[IDS_IDC_UUID_LEN + 1];
+  ids_error e;
+  if (ids_idc_uuid_offset(checktext(L, 1, "uuid"), checkint(L, 2), out, &e))
+    return fail(L, &e);
+  lua_pushstring(L, out);
+  return 1;
+}
+
 static const luaL_Reg funcs[] = {
   { "new", c_new },
   { "deserialize", c_deserialize },
+  { "is_stable_id", f_is_stable_id },
+  { "uuid_numeric", f_uuid_numeric },
+  { "uuid_offset", f_uuid_offset },
   { NULL, NULL }
 };
 

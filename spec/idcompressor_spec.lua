@@ -195,6 +195,12 @@ describe("idscheme.compressor", function ()
     assert.are.equal(0, c:generate_compressed_id() + 1)   -- -1: still open
   end)
 
+  it("refuses an unknown option of new by name", function ()
+    assert.error_matches(function () C.new{ cluster_sise = 5 } end,
+                         "unknown option 'cluster_sise' %(session_id, cluster_size%)")
+    assert.error_matches(function () C.new{ [1] = 5 } end, "unknown option number")
+  end)
+
   it("ignores extra arguments to new", function ()
     local c = C.new({ session_id = "0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd" },
                     "extra")
@@ -242,5 +248,47 @@ describe("idscheme.compressor", function ()
       assert.is_false(ok)
       assert.truthy(#err > 0)
     end
+  end)
+
+  -- what C has, Lua has too (issue 22)
+  it("does the reference's UUID arithmetic and isStableId", function ()
+    for _, o in ipairs(V.uuidArithmetic) do
+      assert.equal(o.isStableId, C.is_stable_id(o.stableId))
+      assert.equal(o.numeric_hex, C.uuid_numeric(o.stableId))
+      assert.equal(o.roundTrip, C.uuid_offset(o.stableId, 0))
+      for _, off in ipairs(o.offsets) do
+        assert.equal(off.stableId, C.uuid_offset(o.stableId, off.offset))
+      end
+    end
+    for _, o in ipairs(V.isStableId) do
+      assert.equal(o.isStableId, C.is_stable_id(o.input), o.input)
+    end
+    assert.is_false(C.is_stable_id("00000000-0000-4000-8000-000000000000\0"))
+    assert.error_matches(function () C.uuid_numeric("nope") end, "nope")
+  end)
+
+  it("reads its cluster size, and compares as the reference's equals", function ()
+    local sid = "0a0a0a0a-0a0a-4a0a-bfff-fffffffffffd"
+    local a = C.new{ session_id = sid }
+    assert.equal(512, a:cluster_size())
+    a:set_cluster_size(5)
+    assert.equal(5, a:cluster_size())
+    a:generate_compressed_id()
+    a:finalize_creation_range(a:take_next_creation_range())
+    local b = C.deserialize(a:serialize(true))
+    local c = C.deserialize(a:serialize(false), "d4d4d4d4-0000-4000-8000-000000000001")
+    assert.is_true(a:equals(b, true))
+    assert.is_true(a:equals(c, false))
+    assert.is_false(a:equals(c, true))       -- another local session
+    b:generate_compressed_id()
+    assert.is_false(a:equals(b, true))       -- made one more
+    assert.is_true(a:equals(b, false))
+    b:finalize_creation_range(b:take_next_creation_range())
+    assert.is_false(a:equals(b, false))      -- a cluster's count differs
+    assert.error_matches(function () a:equals(io.stdout) end,
+                         "idscheme.compressor expected")
+    assert.error_matches(function ()
+      a:begin_ghost_session(sid, function () end)
+    end, "own session")
   end)
 end)

@@ -284,3 +284,51 @@ void ids_idc_free (ids_idc *c) {
   free(c->ghost_id);
   free(c);
 }
+
+/* ------------------------------------------------------------ equality */
+
+static int same_cluster (const ids_idc *a, const idc_cluster *x,
+                         const ids_idc *b, const idc_cluster *y) {
+  return a->sess[x->sess].n == b->sess[y->sess].n
+      && x->base_final == y->base_final && x->base_gen == y->base_gen
+      && x->capacity == y->capacity && x->count == y->count;
+}
+
+/* Every session of a that holds clusters (or any, with local state) is
+** in b with the same chain. */
+static int sessions_within (const ids_idc *a, const ids_idc *b,
+                            int with_local) {
+  uint32_t i, j;
+  for (i = 0; i < a->nsess; i++) {
+    const idc_session *s = &a->sess[i], *t;
+    uint32_t k = idc_pred_session(b, s->n);
+    if (k == IDC_NONE || b->sess[k].n != s->n) {
+      if (s->nchain || with_local) return 0;
+      continue;
+    }
+    t = &b->sess[k];
+    if (s->nchain != t->nchain) return 0;
+    for (j = 0; j < s->nchain; j++)
+      if (!same_cluster(a, &a->cl[s->chain[j]], b, &b->cl[t->chain[j]]))
+        return 0;
+  }
+  return 1;
+}
+
+/* The reference's equals(other, includeLocalState): the same sessions and
+** final space; with local state also the same local session, IDs made,
+** next range and normalizer. */
+int ids_idc_equals (const ids_idc *a, const ids_idc *b, int with_local) {
+  uint32_t i;
+  if (with_local &&
+      (a->sess[0].n != b->sess[0].n || a->gen_count != b->gen_count
+       || a->next_base != b->next_base || a->nruns != b->nruns
+       || (a->nruns && memcmp(a->runs, b->runs,
+                               a->nruns * sizeof *a->runs) != 0)))
+    return 0;
+  if (a->ncl != b->ncl) return 0;
+  for (i = 0; i < a->ncl; i++)
+    if (!same_cluster(a, &a->cl[i], b, &b->cl[i])) return 0;
+  return sessions_within(a, b, with_local) && sessions_within(b, a,
+                                                              with_local);
+}
