@@ -11,6 +11,7 @@
 #define IDS_BOX_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "compat.h"          /* lua_rawlen, lua_newuserdatauv under 5.1 */
 
@@ -39,11 +40,26 @@ static inline void *ids_box_test (lua_State *L, int arg, size_t size,
          && b->type == type ? b : NULL;
 }
 
+/* "tname expected, got ...", naming what arg really is: its basic type,
+** or for a userdata its metatable's __name unless that is tname (a table
+** or a foreign userdata given this type's metatable is no box of it) */
+static inline int ids_box_typeerror (lua_State *L, int arg,
+                                     const char *tname) {
+  const char *got = luaL_typename(L, arg);
+  if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
+    lua_getfield(L, -1, "__name");
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), tname))
+      got = lua_tostring(L, -1);        /* stays on the stack till the error */
+  }
+  return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s",
+                                               tname, got));
+}
+
 /* the same, or an error that names the argument */
 static inline void *ids_box_check (lua_State *L, int arg, size_t size,
                                    uint64_t type, const char *tname) {
   void *b = ids_box_test(L, arg, size, type);
-  if (b == NULL) luaL_typeerror(L, arg, tname);
+  if (b == NULL) ids_box_typeerror(L, arg, tname);
   return b;
 }
 

@@ -833,6 +833,12 @@ static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
   const ids_codec *c = NULL;
   ids_value v;
   ids_error e;
+  /* jit.lua hands over only what a classic method took for a generator;
+  ** the box's own check stays, as every method's (box.h) */
+  if (g->box.self != &g->box || g->box.type != GEN_TYPE) {
+    snprintf(err, IDS_ERRMAX, "next_string: idscheme.generator expected");
+    return 0;
+  }
   if (ci >= 0) {
     if (ci >= g->s->ncodecs) {
       snprintf(err, IDS_ERRMAX, "no encoding %d", ci);
@@ -850,7 +856,9 @@ static size_t ffi_next_string (lgen *g, int ci, char *out, char *err) {
 /* For jit.lua: the index of generator g's codec named name (len bytes),
 ** or -1.  From the core, never from the table s.encodings hands out. */
 static int ffi_codec_index (lgen *g, const char *name, size_t len) {
-  const ids_codec *c = ids_codec_find(g->s, name, len);
+  const ids_codec *c;
+  if (g->box.self != &g->box || g->box.type != GEN_TYPE) return -1;
+  c = ids_codec_find(g->s, name, len);
   for (int i = 0; c != NULL && i < g->s->ncodecs; i++)
     if (g->s->codecs[i] == c) return i;
   return -1;

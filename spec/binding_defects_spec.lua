@@ -1,6 +1,6 @@
 -- Defects of the Lua binding (lua/idscheme.c, lua/idscheme/jit.lua): each
 -- block is one reported defect, and its tests failed before the fix.
--- Plain Lua only (no debug library): tables whose __index runs code stand
+-- Plain Lua (the debug library only where a report used it): tables whose __index runs code stand
 -- in for the hostile callers of the reports.
 
 local helper = require "spec.helper"
@@ -555,5 +555,53 @@ describe("a method knows its own userdata (lua/box.h)", function ()
     assert.are.equal(3, id:fields().sequence)
     assert.is_string(gen:next_string())
     assert.are.equal(36, #comp:decompress(comp:generate_compressed_id()))
+  end)
+end)
+
+-- Issue 22: a userdata given the generator metatable (debug.setmetatable)
+-- went to the FFI path under LuaJIT, which read it as a generator (UBSan:
+-- a null scheme); a table with that metatable was "idscheme.generator
+-- expected, got idscheme.generator".
+describe("a value given the generator metatable", function ()
+  local gen = idscheme.scheme("fluid"):generator{ generator = 9 }
+  local genmt = getmetatable(gen)
+
+  it("is refused by next_string, naming what it really is", function ()
+    local comp = idscheme.compressor.new()
+    local f = io.tmpfile()
+    local cmt, fmt = getmetatable(comp), getmetatable(f)
+    debug.setmetatable(comp, genmt)
+    debug.setmetatable(f, genmt)
+    for _, v in ipairs{ comp, f } do
+      for _, enc in ipairs{ false, "dec" } do
+        local ok, err = pcall(genmt.__index.next_string, v, enc or nil)
+        assert.is_false(ok)
+        assert.truthy(tostring(err):find("idscheme.generator expected, got "
+                                         .. "userdata", 1, true), err)
+        ok, err = pcall(function () return v:next_string(enc or nil) end)
+        assert.is_false(ok)
+      end
+    end
+    -- their own again, for their __gc
+    debug.setmetatable(comp, cmt)
+    debug.setmetatable(f, fmt)
+    f:close()
+    local t = setmetatable({}, genmt)
+    local ok, err = pcall(function () return t:next_string() end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("idscheme.generator expected, got table",
+                                     1, true), err)
+    assert.is_string(gen:next_string())
+    assert.is_string(gen:next_string("dec"))
+  end)
+
+  it("names a box of another type by its own name", function ()
+    local comp = idscheme.compressor.new()
+    local ok, err = pcall(genmt.__index.next, comp)
+    -- Lua 5.1's metatables have no __name
+    local want = JIT and "userdata" or "idscheme.compressor"
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("idscheme.generator expected, got "
+                                     .. want, 1, true), err)
   end)
 end)

@@ -22,18 +22,26 @@ return function (fnptr, genmt, methods, indexptr, textmax, errmax)
     if type(encoding) ~= "string" then return nil end
     local ci = codec_index(g, encoding, #encoding)
     if ci < 0 then return nil end
-    local idx = bygen[g]
-    if not idx then idx = {}; bygen[g] = idx end
-    idx[encoding] = ci
+    bygen[g][encoding] = ci
     return ci
   end
 
+  -- A value is handed to C only once a classic method took it for a
+  -- generator (its box's address and type, lua/box.h): a compressor, a
+  -- file or a table given the generator metatable must not reach C.
+  local check = methods.scheme
+
   methods.next_string = function (g, encoding)
     if getmetatable(g) ~= genmt then return classic(g, encoding) end
+    local idx = bygen[g]
+    if not idx then
+      check(g)                 -- raises for anything but a generator
+      idx = {}
+      bygen[g] = idx
+    end
     local ci = -1
     if encoding ~= nil then
-      local idx = bygen[g]
-      ci = idx and idx[encoding] or index(g, encoding)
+      ci = idx[encoding] or index(g, encoding)
       -- an unknown name or a wrong type: the classic path says which
       if not ci then return classic(g, encoding) end
     end
