@@ -264,12 +264,14 @@ static void loadall (void) {
   startlua();
   if (luaL_dostring(L, "local i = require 'idscheme'\n"
                        "for _, n in ipairs(i.list()) do i.scheme(n) end"))
-    die("%s", lua_tostring(L, -1));
+    die("%s", luaL_tolstring(L, -1, NULL));
 }
 
+/* A script's error may be any value (error({}), an object with
+** __tostring): luaL_tolstring says it as Lua's print would. */
 static void loadfile (const char *path) {
   startlua();
-  if (luaL_dofile(L, path) != 0) die("%s", lua_tostring(L, -1));
+  if (luaL_dofile(L, path) != 0) die("%s", luaL_tolstring(L, -1, NULL));
 }
 
 /* ---------------------------------------------------------- arguments */
@@ -450,7 +452,8 @@ static const ids_codec *codecof (const ids_scheme *s, const char *enc) {
 
 /* --------------------------------------------------------------- time */
 
-/* Unix ms of a value's time, or 0 if its scheme has no time field.  One
+/* Unix ms of a value's time, or 0 if its scheme has no time field (or
+** the time is past int64 ms).  One
 ** time field counts ticks of s->unit from s->epoch_ms; three are KUID's
 ** mixed radix (megaseconds, seconds, microseconds since 1970). */
 static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
@@ -470,8 +473,10 @@ static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
     m = ((unsigned __int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 +
         x[t[2]] / 1000;
   else return 0;
-  *ms = m > (unsigned __int128)IDS_EPOCH_MAX * 100 ? IDS_EPOCH_MAX * 100
-                                                   : (int64_t)m;
+  /* the true time, however far off (SIQ's and kuid96's largest values are
+  ** in the year 30,000 and beyond); past int64 ms none is shown */
+  if (m > (unsigned __int128)INT64_MAX) return 0;
+  *ms = (int64_t)m;
   return 1;
 }
 

@@ -127,8 +127,6 @@ static int checkspec (const ids_defspec *sp, ids_error *e) {
   if (strlen(sp->name) >= IDS_NAMEMAX)
     return bad(e, sp, NULL, "the name is longer than %d characters",
                IDS_NAMEMAX - 1);
-  if (ids_scheme_find(sp->name))
-    return ids_fail(e, IDS_EEXIST, "scheme '%s' exists already", sp->name);
   if (sp->nfields < 1 || sp->nfields > IDS_MAXFIELDS)
     return bad(e, sp, NULL, "1..%d fields are needed", IDS_MAXFIELDS);
   if (sp->nencodings < 0 || sp->nencodings > IDS_MAXCODECS ||
@@ -286,6 +284,34 @@ static int encodings (defined *d, const ids_defspec *sp, ids_error *e) {
   return IDS_OK;
 }
 
+/* Whether two schemes are one: the same layout, unit, epoch, codecs and
+** operations (a defined scheme's codecs and options follow from its
+** fields' names, bits and kinds and its encodings' names). */
+static int same (const ids_scheme *a, const ids_scheme *b) {
+  if (a->bits != b->bits || a->bytes != b->bytes || a->nfields != b->nfields
+      || a->ncodecs != b->ncodecs || a->ngenopts != b->ngenopts
+      || a->nparams != b->nparams || a->nquals != b->nquals
+      || a->unit.per_sec_num != b->unit.per_sec_num
+      || a->unit.per_sec_den != b->unit.per_sec_den
+      || a->epoch_ms != b->epoch_ms || a->layout != b->layout
+      || a->gen != b->gen || a->open != b->open || a->detect != b->detect)
+    return 0;
+  for (int i = 0; i < a->nfields; i++) {
+    const ids_field *x = &a->fields[i], *y = &b->fields[i];
+    if (strcmp(x->name, y->name) || x->kind != y->kind || x->bits != y->bits
+        || x->shift != y->shift || x->value != y->value
+        || x->variable != y->variable || (x->from == NULL) != (y->from == NULL)
+        || (x->from && strcmp(x->from, y->from)))
+      return 0;
+  }
+  for (int i = 0; i < a->ncodecs; i++)
+    if (strcmp(a->codecs[i]->name, b->codecs[i]->name)
+        || a->codecs[i]->encode != b->codecs[i]->encode
+        || a->codecs[i]->decode != b->codecs[i]->decode)
+      return 0;
+  return 1;
+}
+
 int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
                        ids_error *e) {
   defined *d;
@@ -303,6 +329,21 @@ int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
   d->s.name = d->names[IDS_MAXFIELDS];
   d->s.genopts = d->genopts;
   if (d->s.unit.per_sec_num == 0) d->s.unit = (ids_unit){1000, 1};
+  {
+    /* the same spec again (a script reloaded: OpenResty with
+    ** lua_code_cache off, package.loaded reset) is the scheme it made */
+    const ids_scheme *old = ids_scheme_find(sp->name);
+    if (old && same(old, &d->s)) {
+      free(d);
+      *out = old;
+      return IDS_OK;
+    }
+    if (old) {
+      r = ids_fail(e, IDS_EEXIST, "scheme '%s' exists already, with "
+                   "another spec", sp->name);
+      goto fail;
+    }
+  }
   if ((r = ids_scheme_register(&d->s)) != IDS_OK) {
     r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
                  "exists already" : r == IDS_ENOMEM ? "cannot be registered: "

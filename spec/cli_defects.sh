@@ -105,5 +105,34 @@ fi
 works "ulid after 500 defines" "timestamp" \
   "$ids" -l "$tmp/many.lua" decode ulid 01ARZ3NDEKTSV4RRFFQ69G5FAV
 
+# issue 22: a script's error that is not a string is said, not "(null)"
+echo 'error({})' >"$tmp/err_table.lua"
+refuses "-l: error({}) is said as a table" 2 "table: 0x" \
+  "$ids" -l "$tmp/err_table.lua" list
+cat >"$tmp/err_obj.lua" <<'LUA'
+error(setmetatable({}, { __tostring = function () return "custom failure" end }))
+LUA
+refuses "-l: an error object is said by its __tostring" 2 "custom failure" \
+  "$ids" -l "$tmp/err_obj.lua" list
+# inspect tells the true time, however far off (it clamped at 9e14 ms)
+works "inspect: SIQ's largest value has its true time" \
+  '"time_ms":1099511627775999' \
+  "$ids" inspect -s siq --json ffffffffffffffffffffffffffff
+# a script that defines a scheme twice with one spec (reloaded) is fine;
+# with another spec it is refused
+cat >"$tmp/twice.lua" <<'LUA'
+local i = require "idscheme"
+for _ = 1, 2 do
+  i.define{ name = "twice", fields = {
+    { name = "t", bits = 48, kind = "time" },
+    { name = "r", bits = 16, kind = "random" } }, encodings = { "hex" } }
+end
+LUA
+works "-l: the same define twice" "twice" "$ids" -l "$tmp/twice.lua" list
+sed 's/bits = 16/bits = 15/' "$tmp/twice.lua" >"$tmp/twice2.lua"
+printf 'dofile("%s")\n' "$tmp/twice.lua" | cat - "$tmp/twice2.lua" >"$tmp/both.lua"
+refuses "-l: another spec under a taken name" 2 "exists already, with another spec" \
+  "$ids" -l "$tmp/both.lua" list
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

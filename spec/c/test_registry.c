@@ -106,10 +106,20 @@ static void test_grow (void) {
   CHECK(ids_scheme_find("fluid") != NULL && ids_scheme_find("snowflake") != NULL);
   CHECK(ids_scheme_find("reg500") == NULL && ids_scheme_find("") == NULL);
   {
-    ids_fieldspec f[1] = {{"t", "time", 48, "ms", 0, 0}};
+    /* another spec under a taken name: refused; the same spec again (a
+    ** script reloaded) is the scheme it made */
+    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
+                          {"r", "random", 24, NULL, 0, 0}};
     ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0};
+    const ids_scheme *s = NULL;
     ids_error e;
-    CHECK(ids_scheme_define(&sp, NULL, &e) == IDS_EEXIST);
+    CHECK(ids_scheme_define(&sp, &s, &e) == IDS_EEXIST && s == NULL);
+    CHECKF(strstr(e.msg, "another spec") != NULL, "%s", e.msg);
+    sp.nfields = 2;
+    CHECKF(ids_scheme_define(&sp, &s, &e) == IDS_OK, "%s", e.msg);
+    CHECK(s == ids_scheme_find("reg007"));
+    f[1].bits = 23;
+    CHECK(ids_scheme_define(&sp, &s, &e) == IDS_EEXIST);
   }
   free(all);
 }
