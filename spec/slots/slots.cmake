@@ -1,5 +1,7 @@
 # spec/slots/slots.cmake: the slot room's tests (included after
-# spec/tests.cmake).  test_slots is the C unit test (URLs, registry, the
+# spec/tests.cmake).  Label "timing": the long fault scenarios on real
+# servers (a minute each, run alone); scripts/test runs them in the plain
+# build, not again under the sanitizers or in its quick mode.  test_slots is the C unit test (URLs, registry, the
 # lease core against an in-memory backend, local flock, fork); the shell
 # tests run slot_driver processes against the local backend and against a
 # real redis-server and etcd they start on 127.0.0.1 (skipped from the list,
@@ -29,7 +31,7 @@ foreach(store redis etcd)
                      ${store} ${bin})
     # timing: outages and TTLs in seconds; alone, so the clock is honest
     set_tests_properties(slots_${store} PROPERTIES TIMEOUT 300
-                         RUN_SERIAL TRUE)
+                         RUN_SERIAL TRUE LABELS timing)
   else()
     message(STATUS "slots: no ${store} server found: slots_${store} not added")
   endif()
@@ -63,7 +65,7 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh
                        ${CMAKE_BINARY_DIR} ${store} ${bin})
       set_tests_properties(slots_restore_${store} PROPERTIES TIMEOUT 300
-                           RUN_SERIAL TRUE
+                           RUN_SERIAL TRUE LABELS timing
                            ENVIRONMENT "${IDS_GEN_ENV}")
       # the fault matrix: a frozen holder, a frozen store, a partition,
       # an empty restart
@@ -71,7 +73,7 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/faults.sh
                        ${CMAKE_BINARY_DIR} ${store} ${bin})
       set_tests_properties(slots_faults_${store} PROPERTIES TIMEOUT 300
-                           RUN_SERIAL TRUE
+                           RUN_SERIAL TRUE LABELS timing
                            ENVIRONMENT "${IDS_GEN_ENV}")
     endif()
   endforeach()
@@ -80,7 +82,8 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
   add_test(NAME slots_skew
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/skew.sh ${CMAKE_BINARY_DIR}
                    ${IDS_REDIS_SERVER})
-  set_tests_properties(slots_skew PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+  set_tests_properties(slots_skew PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE
+                       LABELS timing)
   # a Redis that asks for a password and has an ACL user
   if(IDS_REDIS_SERVER)
     add_test(NAME slots_auth_redis
