@@ -642,12 +642,22 @@ describe("idscheme.define refuses a bad spec", function ()
     assert.are.equal("f58", idscheme.scheme("fluid").default_encoding)
   end)
 
-  it("a name already defined", function ()
+  it("a name already defined, with another spec", function ()
     local name = fresh("twice")
     local s = idscheme.define(good(name))
     assert.are.equal(name, s.name)
-    helper.assert_raises(function () idscheme.define(good(name)) end, name)
+    local other = good(name)
+    other.encodings = { "hex" }
+    helper.assert_raises(function () idscheme.define(other) end,
+                         name .. "' exists already, with another spec")
     assert.is_true(rawequal(s, idscheme.scheme(name)))
+  end)
+
+  it("a name already defined, with the same spec: that scheme (a reload)",
+     function ()
+    local name = fresh("again")
+    local s = idscheme.define(good(name))
+    assert.is_true(rawequal(s, idscheme.define(good(name))))
   end)
 
   it("a shipped name once loaded (ulid)", function ()
