@@ -3,8 +3,8 @@
 #   scripts/check-house.sh BUILDDIR
 # 1. core/, schemes/ and idcompressor/ include no Lua header;
 # 2. no include circle among the files of core/, schemes/ and idcompressor/,
-#    and no circle of symbol references among core/'s objects (which file
-#    calls which);
+#    and no circle of symbol references among the objects of core/ and of
+#    idcompressor/ (which file calls which);
 # 3. libidscheme.so exports exactly the functions and data that the public
 #    headers declare, and each Lua module exports luaopen_idscheme alone.
 #   scripts/check-house.sh --exports FILE...
@@ -87,14 +87,15 @@ if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
   ok "no include circle in $said"
 else bad "include circle" "$out"; fi
 
-# Which core object uses a symbol that which other defines: a circle there
-# is a circle of dependencies whatever the includes say.
+# Which object of core/ or idcompressor/ uses a symbol that which other
+# defines: a circle there is a circle of dependencies whatever the includes
+# say.
 objdir=$(find "$build" -path '*ids_objects.dir' -type d | head -1)
 if [ -z "$objdir" ]; then
   bad "core objects" "no ids_objects.dir under $build (build it first)"
 else
   declare -A owner=()
-  objs=$(find "$objdir/core" -name '*.o' | sort)
+  objs=$(find "$objdir/core" "$objdir/idcompressor" -name '*.o' | sort)
   for o in $objs; do
     for sym in $(nm --defined-only -g "$o" | awk '{print $3}'); do
       owner[$sym]=${o#"$objdir"/}
@@ -107,8 +108,8 @@ else
             done
           done | sort -u)
   if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
-    ok "no circle of references among core/ objects"
-  else bad "circle of references among core/ objects" "$out"; fi
+    ok "no circle of references among core/, idcompressor/ objects"
+  else bad "circle of references among core/, idcompressor/ objects" "$out"; fi
 fi
 
 # 3 ------------------------------------------------------------------
