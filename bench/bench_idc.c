@@ -1,6 +1,6 @@
 /*
-** bench_idc.c: the id-compressor in C (core/idcompressor.h), the same
-** cases as bench_idc_node.mjs (the npm package) and bench_idc.lua:
+** bench_idc.c: the id-compressor in C (idcompressor/idcompressor.h), the
+** same cases as bench_idc_node.mjs (the npm package) and bench_idc.lua:
 **   generate with eager finals (a cluster finalized ahead, as a client
 **   that keeps up gets); normalizeToOpSpace of a local ID, decompress and
 **   recompress in a document of about 4,000 clusters from four sessions;

@@ -1,6 +1,6 @@
 /*
-** fuzz_idc.c: libFuzzer harness for the id-compressor (core/idcompressor.h).
-** The first byte picks what the rest is:
+** fuzz_idc.c: libFuzzer harness for the id-compressor
+** (idcompressor/idcompressor.h).  The first byte picks what the rest is:
 **   0  text handed to ids_idc_deserialize (with and without a new session)
 **   1  bytes, base64-encoded here first, so that the fuzzer works on the
 **      words of format 2 directly

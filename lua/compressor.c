@@ -1,7 +1,8 @@
 /*
-** compressor.c: the Lua binding of the id-compressor (core/idcompressor.h),
-** idscheme.compressor.  A compressor is a full userdata holding the C
-** handle; its methods are the reference's operations in snake_case.
+** compressor.c: the Lua binding of the id-compressor
+** (idcompressor/idcompressor.h), idscheme.compressor.  A compressor is a
+** full userdata holding the C handle; its methods are the reference's
+** operations in snake_case.
 ** Every string handed to the core stays on the Lua stack until the core
 ** returns, and every table field is read once.
 */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The house rules that a machine can check, on a built tree:
 #   scripts/check-house.sh BUILDDIR
-# 1. core/ and schemes/ include no Lua header;
-# 2. no include circle among the files of core/ and schemes/, and no circle
-#    of symbol references among core/'s objects (which file calls which);
+# 1. core/, schemes/ and idcompressor/ include no Lua header;
+# 2. no include circle among the files of core/, schemes/ and idcompressor/,
+#    and no circle of symbol references among the objects of core/ and of
+#    idcompressor/ (which file calls which);
 # 3. libidscheme.so exports exactly the functions and data that the public
 #    headers declare, and each Lua module exports luaopen_idscheme alone.
 #   scripts/check-house.sh --exports FILE...
@@ -13,6 +14,10 @@
 set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0
+# the library's rooms, below the binding; and the headers that its users see
+rooms="core schemes idcompressor"
+said="${rooms// //, }/"
+public="core/idscheme.h core/slots.h idcompressor/idcompressor.h"
 
 ok () { echo "ok   $1"; passed=$((passed + 1)); }
 bad () { echo "FAIL $1"; shift; printf '     %s\n' "$@"; failed=$((failed + 1)); }
@@ -22,11 +27,11 @@ bad () { echo "FAIL $1"; shift; printf '     %s\n' "$@"; failed=$((failed + 1));
 check_lib () {
   local lib=$1 declared exported extra missing
   # every ids_* name that a public header declares as a function or data
-  declared=$(for h in core/idscheme.h core/slots.h core/idcompressor.h; do
+  declared=$(for h in $public; do
                [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core "$h" 2>/dev/null
              done | grep -oE '\bids_[a-z0-9_]+[[:space:]]*(\(|\[|;)' |
              sed -E 's/[[:space:]]*[(\[;]$//' | sort -u |
-             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h |
+             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h idcompressor/*.h |
                             grep -oE 'ids_[a-z0-9_]+' ; echo none))
   exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRBVWiu]/ {print $3}' | sort -u)
   extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
@@ -34,7 +39,7 @@ check_lib () {
   # declared names that are types, not symbols, show up as "missing":
   # keep only those that are really declared as functions or objects
   missing=$(for m in $missing; do
-              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h && continue
+              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h idcompressor/*.h && continue
               echo "$m"
             done)
   if [ -z "$extra" ] && [ -z "$missing" ]; then
@@ -68,28 +73,29 @@ fi
 build=${1:?usage: $0 BUILDDIR | --exports FILE...}
 
 # 1 ------------------------------------------------------------------
-hits=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](lua|lauxlib|lualib|luajit|luaconf)[^>"]*[>"]' core schemes)
-if [ -z "$hits" ]; then ok "no Lua header under core/ and schemes/"
-else bad "Lua headers under core/ or schemes/" "$hits"; fi
+hits=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](lua|lauxlib|lualib|luajit|luaconf)[^>"]*[>"]' $rooms)
+if [ -z "$hits" ]; then ok "no Lua header under $said"
+else bad "Lua headers under $said" "$hits"; fi
 
 # 2 ------------------------------------------------------------------
 # "a b" pairs for tsort: a includes b (by base name; quoted includes only).
-edges=$(for f in $(find core schemes -name '*.[ch]'); do
+edges=$(for f in $(find $rooms -name '*.[ch]'); do
           sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)".*/\1/p' "$f" |
             while read -r inc; do echo "$(basename "$f") $(basename "$inc")"; done
         done)
 if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
-  ok "no include circle in core/ and schemes/"
+  ok "no include circle in $said"
 else bad "include circle" "$out"; fi
 
-# Which core object uses a symbol that which other defines: a circle there
-# is a circle of dependencies whatever the includes say.
+# Which object of core/ or idcompressor/ uses a symbol that which other
+# defines: a circle there is a circle of dependencies whatever the includes
+# say.
 objdir=$(find "$build" -path '*ids_objects.dir' -type d | head -1)
 if [ -z "$objdir" ]; then
   bad "core objects" "no ids_objects.dir under $build (build it first)"
 else
   declare -A owner=()
-  objs=$(find "$objdir/core" -name '*.o' | sort)
+  objs=$(find "$objdir/core" "$objdir/idcompressor" -name '*.o' | sort)
   for o in $objs; do
     for sym in $(nm --defined-only -g "$o" | awk '{print $3}'); do
       owner[$sym]=${o#"$objdir"/}
@@ -102,8 +108,8 @@ else
             done
           done | sort -u)
   if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
-    ok "no circle of references among core/ objects"
-  else bad "circle of references among core/ objects" "$out"; fi
+    ok "no circle of references among core/, idcompressor/ objects"
+  else bad "circle of references among core/, idcompressor/ objects" "$out"; fi
 fi
 
 # 3 ------------------------------------------------------------------

@@ -50,7 +50,7 @@ struct ids_idc {
 int  idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e);
 void idc_format (idc_u128 n, char *out);
 
-/* compressor.c */
+/* state.c: the tables, their lookups and their growth */
 uint32_t idc_find_session (const ids_idc *c, const char *id);
 uint32_t idc_pred_session (const ids_idc *c, idc_u128 q);
 int  idc_runs_contain (const ids_idc *c, int64_t g);
