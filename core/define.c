@@ -27,21 +27,6 @@ static const struct { const char *name; ids_kind kind; } kinds[] = {
   {"random", IDS_KIND_RANDOM}, {"constant", IDS_KIND_CONSTANT},
 };
 
-/* Generator options of every scheme (options.c's, and those a scheme may
-** take), and the hashed-name options (any name ending in "_name"): a
-** field of such a name would be read as the option, or could never be
-** set. */
-static int reserved (const char *name) {
-  static const char *const opts[] = {
-    "epoch_ms", "start_timestamp", "qualifier",
-  };
-  size_t n = strlen(name);
-  if (ids__options_generic(name)) return 1;
-  for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
-    if (strcmp(name, opts[i]) == 0) return 1;
-  return n >= 5 && strcmp(name + n - 5, "_name") == 0;
-}
-
 /* 1..1000000000 in plain decimal digits at *p; 0 if not. */
 static uint64_t count (const char **p) {
   uint64_t x = 0;
@@ -178,7 +163,7 @@ static int onefield (defined *d, const ids_defspec *sp, int i,
   if (strlen(fn) >= IDS_NAMEMAX)
     return bad(e, sp, fn, "the name is longer than %d characters",
                IDS_NAMEMAX - 1);
-  if (reserved(fn))
+  if (ids__options_reserved(fn))   /* read as the option, or never set */
     return bad(e, sp, fn, "'%s' is reserved for a generator option", fn);
   for (int j = 0; j < i; j++)
     if (strcmp(sp->fields[j].name, fn) == 0)

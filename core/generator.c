@@ -191,46 +191,46 @@ static int scanfields (gen *g, ids_error *e) {
   return IDS_OK;
 }
 
-/* The scheme's own options (ranges were checked when they were set):
-** node fields and hashed names into the base, the epoch, Flux's start,
-** the default qualifier. */
+/* The scheme's own options by role (ranges were checked when they were
+** set): node fields and hashed names into the base, the epoch, Flux's
+** start, the default qualifier. */
 static int useopts (gen *g, const ids_optval *o, int64_t *epoch_ms,
                     int64_t *start, ids_error *e) {
   const ids_scheme *s = g->s;
   for (int i = 0; i < s->ngenopts; i++) {
     const ids_optdef *d = &s->genopts[i];
-    int fi = -1, r;
+    int fi, fj, r;
     uint64_t x = (uint64_t)(o[i].set ? o[i].i : d->dflt);
-    if (d->type == IDS_OPT_STR) {
-      if (!o[i].set) continue;
-      if (strcmp(d->name, "qualifier") == 0) {
-        if ((g->qual = ids_scheme_qualifier(s, o[i].s, o[i].len)) < 0)
-          return ids_fail(e, IDS_EINVAL, "%s: unknown qualifier '%.*s'",
-                          s->name, (int)(o[i].len > 32 ? 32 : o[i].len),
-                          o[i].s);
-        continue;
-      }
-      for (fi = 0; fi < s->nfields; fi++)    /* a name hashed into a field */
-        if (s->fields[fi].from && strcmp(s->fields[fi].from, d->name) == 0)
-          break;
-      if (fi == s->nfields || !s->layout || !s->layout->hashname) continue;
+    switch (ids__options_role(s, i, &fi)) {
+    case IDS_ROLE_EPOCH:
+      *epoch_ms = (int64_t)x;
+      continue;
+    case IDS_ROLE_START:
+      if (o[i].set) *start = (int64_t)x;
+      continue;
+    case IDS_ROLE_QUALIFIER:
+      if (o[i].set && (g->qual = ids_scheme_qualifier(s, o[i].s, o[i].len))
+          < 0)
+        return ids_fail(e, IDS_EINVAL, "%s: unknown qualifier '%.*s'",
+                        s->name, (int)(o[i].len > 32 ? 32 : o[i].len),
+                        o[i].s);
+      continue;
+    case IDS_ROLE_HASHED:
+      if (!o[i].set || !s->layout || !s->layout->hashname) continue;
       for (int j = 0; j < s->ngenopts; j++)  /* one way, not both */
-        if (o[j].set && strcmp(s->genopts[j].name, s->fields[fi].name) == 0)
+        if (o[j].set && ids__options_role(s, j, &fj) == IDS_ROLE_NODE &&
+            fj == fi)
           return ids_fail(e, IDS_EINVAL, "%s: give %s or %s, not both",
                           s->name, d->name, s->fields[fi].name);
       if ((r = s->layout->hashname(s, fi, o[i].s, o[i].len, &x, e)) != IDS_OK)
         return r;
-    }
-    else if (strcmp(d->name, "epoch_ms") == 0) { *epoch_ms = (int64_t)x;
-                                                 continue; }
-    else if (strcmp(d->name, "start_timestamp") == 0) {
-      if (o[i].set) *start = (int64_t)x;
+      break;
+    case IDS_ROLE_NODE:
+      if (!o[i].set) continue;
+      break;
+    case IDS_ROLE_NONE:
       continue;
     }
-    else if (!o[i].set || (fi = ids_scheme_field(s, d->name)) < 0 ||
-             (s->fields[fi].kind != IDS_KIND_NODE &&
-              s->fields[fi].kind != IDS_KIND_HASH))
-      continue;
     ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, x);
   }
   return IDS_OK;
@@ -298,10 +298,12 @@ static void slotfields (gen *g, const ids_optval *o) {
     const ids_field *f = &s->fields[i];
     int given = 0;
     if (f->kind != IDS_KIND_NODE) continue;
-    for (int j = 0; j < s->ngenopts; j++)
-      if (o[j].set && (strcmp(s->genopts[j].name, f->name) == 0 ||
-                       (f->from && strcmp(s->genopts[j].name, f->from) == 0)))
+    for (int j = 0; j < s->ngenopts; j++) {
+      int fj;
+      ids_optrole r = ids__options_role(s, j, &fj);
+      if (o[j].set && fj == i && (r == IDS_ROLE_NODE || r == IDS_ROLE_HASHED))
         given = 1;
+    }
     if (!given) g->slotf[g->nslotf++] = (uint8_t)i;
   }
 }

@@ -48,8 +48,25 @@ const char *ids__options_namespace (const ids_options *o);
 /* The lease options (0: the store's default); 1 if slot_log is "keep". */
 int ids__options_lease (const ids_options *o, int64_t *ttl_ms,
                         int64_t *timeout_ms);
-/* Is name an option every generator takes (policy, slots, ...)? */
-int ids__options_generic (const char *name);
+
+/* What a generator makes of one of its scheme's own options.  options.c
+** keeps the vocabulary (the names that carry a role, and how the others
+** are found); the generator and define ask it, never compare names. */
+typedef enum ids_optrole {
+  IDS_ROLE_NONE,              /* read by no one here (a plugin's own) */
+  IDS_ROLE_NODE,              /* an integer into the node field of its name */
+  IDS_ROLE_HASHED,            /* a string hashed into the field whose
+                                 `from` names it (SIQ's domain_name) */
+  IDS_ROLE_QUALIFIER,         /* the default qualifier, by name */
+  IDS_ROLE_EPOCH,             /* epoch_ms: the time field's epoch */
+  IDS_ROLE_START              /* start_timestamp: Flux's monotonic start */
+} ids_optrole;
+/* The role of s's generator option i, and the field it sets (-1: none).
+** Read when a generator is made, never per ID. */
+ids_optrole ids__options_role (const ids_scheme *s, int i, int *field);
+/* Would a field of this name be read as a generator option, or could it
+** never be set?  (define refuses it) */
+int ids__options_reserved (const char *name);
 
 /* The generator's side of a lease (core/slot/slot.c): the highest
 ** wall-clock time (ns) the holder's IDs carried, or 0 if it issued none.

@@ -28,6 +28,24 @@ enum { G_POLICY, G_AHEAD, G_SLOTS, G_NAMESPACE, G_TTL, G_TIMEOUT, G_LOG,
 _Static_assert(NGENERIC == sizeof generic / sizeof *generic,
                "one enum name per generic option");
 
+/* Options a scheme may declare (with its own range and default) whose
+** name gives them their role; the type is part of it: an option of the
+** name but the other type is not read as one.  Any other option of a
+** scheme is the node field of its name (an integer) or hashed into the
+** field whose `from` names it (a string: "domain_name"; such names end
+** in HASHED_SUFFIX).  These, the generic options and that suffix are the
+** whole vocabulary: define reserves every name in it. */
+static const struct {
+  const char *name;
+  ids_opttype type;
+  ids_optrole role;
+} roles[] = {
+  {"qualifier", IDS_OPT_STR, IDS_ROLE_QUALIFIER},
+  {"epoch_ms", IDS_OPT_INT, IDS_ROLE_EPOCH},
+  {"start_timestamp", IDS_OPT_INT, IDS_ROLE_START},
+};
+#define HASHED_SUFFIX "_name"
+
 static const char *const policies[] = {"hold", "error"};
 /* slot_log: the lease's lines to stderr, or kept for the caller to read
 ** (ids_generator_lease_log; Lua g:lease().log) */
@@ -264,8 +282,31 @@ int ids__options_lease (const ids_options *o, int64_t *ttl_ms,
   return os && os->keeplog;
 }
 
-int ids__options_generic (const char *name) {
+ids_optrole ids__options_role (const ids_scheme *s, int i, int *field) {
+  const ids_optdef *d = &s->genopts[i];
+  int f;
+  *field = -1;
+  for (size_t k = 0; k < sizeof roles / sizeof *roles; k++)
+    if (d->type == roles[k].type && strcmp(d->name, roles[k].name) == 0)
+      return roles[k].role;
+  if (d->type == IDS_OPT_STR) {
+    for (f = 0; f < s->nfields; f++)
+      if (s->fields[f].from && strcmp(s->fields[f].from, d->name) == 0)
+        return *field = f, IDS_ROLE_HASHED;
+    return IDS_ROLE_NONE;
+  }
+  f = ids_scheme_field(s, d->name);
+  if (f < 0 || (s->fields[f].kind != IDS_KIND_NODE &&
+                s->fields[f].kind != IDS_KIND_HASH))
+    return IDS_ROLE_NONE;
+  return *field = f, IDS_ROLE_NODE;
+}
+
+int ids__options_reserved (const char *name) {
+  size_t n = strlen(name), k = sizeof HASHED_SUFFIX - 1;
   for (int i = 0; i < NGENERIC; i++)
-    if (strcmp(generic[i].name, name) == 0) return 1;
-  return 0;
+    if (strcmp(name, generic[i].name) == 0) return 1;
+  for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
+    if (strcmp(name, roles[i].name) == 0) return 1;
+  return n >= k && strcmp(name + n - k, HASHED_SUFFIX) == 0;
 }

@@ -425,6 +425,29 @@ static void test_reserved_names (void) {
     }
   }
   {
+    /* every option every generator takes, asked of the vocabulary itself
+    ** (flax has none of its own): a field named slot_namespace was once
+    ** taken, and then shadowed the option */
+    ids_options o;
+    const char *nm;
+    int i;
+    ids_options_init(&o, ids_scheme_find("flax"));
+    for (i = 0; (nm = ids_options_name(&o, i)) != NULL; i++) {
+      ids_fieldspec f[] = {
+        {"time", "time", 41, "ms", 0, 0},
+        {nm, "node", 10, NULL, 0, 0},
+        {"seq", "sequence", 12, NULL, 0, 0},
+      };
+      char name[32];
+      ids_error e;
+      snprintf(name, sizeof name, "t_resg%d", i);
+      CHECKF(define(name, f, 3, &e) == NULL && e.code == IDS_EINVAL &&
+             strstr(e.msg, "reserved for a generator option"),
+             "field '%s': %s", nm, e.msg);
+    }
+    CHECKF(i >= 7, "%d generic options", i);
+  }
+  {
     ids_fieldspec f[] = {
       {"time", "time", 41, "ms", 0, 0},
       {"name", "node", 10, NULL, 0, 0},        /* not reserved */
@@ -433,6 +456,90 @@ static void test_reserved_names (void) {
     };
     ids_error e;
     CHECKF(define("t_res_ok", f, 4, &e) != NULL, "%s", e.msg);
+  }
+}
+
+/* Generator options by role (issue 23): the generic ones set by name,
+** unknown names refused by name, and each role a scheme's option carries
+** doing its one thing. */
+static int genwith (const char *scheme, const char *const *kv, int n,
+                    ids_generator *g, ids_error *e) {
+  const ids_scheme *s = ids_scheme_find(scheme);
+  ids_options o;
+  int r;
+  memset(e, 0, sizeof *e);
+  ids_options_init(&o, s);
+  for (int i = 0; i < n; i += 2)
+    if ((r = ids_options_set_text(&o, kv[i], strlen(kv[i]), kv[i + 1],
+                                  strlen(kv[i + 1]), e)) != IDS_OK)
+      return r;
+  return ids_generator_init(g, s, &o, NULL, e);
+}
+
+static void test_option_roles (void) {
+  static const char *const generic[] = {
+    "policy", "error", "max_ahead_ms", "5", "slots", "local",
+    "slot_namespace", "t_roles", "slot_ttl_ms", "60000",
+    "slot_timeout_ms", "5000", "slot_log", "keep",
+  };
+  ids_generator g;
+  ids_value v;
+  ids_error e;
+  begin("issue 23: generator options by role", 20);
+  for (size_t i = 0; i < sizeof generic / sizeof *generic; i += 2) {
+    const char *kv[] = {generic[i], generic[i + 1], "generator", "3"};
+    CHECKF(genwith("fluid", kv, 2, &g, &e) == IDS_OK, "%s: %s", kv[0],
+           e.msg);
+    ids_generator_close(&g);
+  }
+  {
+    const char *kv[] = {"slot_namespaces", "x"};
+    CHECKF(genwith("fluid", kv, 2, &g, &e) == IDS_ENOENT &&
+           strstr(e.msg, "no generator option \"slot_namespaces\""),
+           "%s", e.msg);
+  }
+  {                             /* node: the field, and no slot for it */
+    const char *kv[] = {"generator", "5", "slots", "none"};
+    if (CHECKF(genwith("fluid", kv, 4, &g, &e) == IDS_OK, "%s", e.msg) &&
+        CHECK(ids_generator_next(&g, &v, &e) == IDS_OK))
+      CHECK_U64(fieldof(ids_scheme_find("fluid"), &v, "generator"), 5);
+    ids_generator_close(&g);
+    CHECKF(genwith("fluid", kv + 2, 2, &g, &e) == IDS_EINVAL &&
+           strstr(e.msg, "node field generator not given"), "%s", e.msg);
+  }
+  {                             /* hashed: gives its field, one way only */
+    const char *kv[] = {"domain_name", "example.com", "shard", "1",
+                        "slots", "none", "domain", "7"};
+    CHECKF(genwith("siq", kv, 6, &g, &e) == IDS_OK, "%s", e.msg);
+    ids_generator_close(&g);
+    CHECKF(genwith("siq", kv, 8, &g, &e) == IDS_EINVAL &&
+           strstr(e.msg, "give domain_name or domain, not both"), "%s",
+           e.msg);
+  }
+  {                             /* qualifier: by name */
+    const char *kv[] = {"qualifier", "nope", "shard", "1", "domain", "7"};
+    CHECKF(genwith("siq", kv, 6, &g, &e) == IDS_EINVAL &&
+           strstr(e.msg, "unknown qualifier 'nope'"), "%s", e.msg);
+  }
+  {                             /* epoch: IDs count from it */
+    const char *kv[] = {"epoch_ms", "1700000000000", "generator", "1"};
+    if (CHECKF(genwith("fluid", kv, 4, &g, &e) == IDS_OK, "%s", e.msg) &&
+        CHECK(ids_generator_next(&g, &v, &e) == IDS_OK)) {
+      int64_t t = (int64_t)fieldof(ids_scheme_find("fluid"), &v,
+                                   "timestamp") + 1700000000000;
+      CHECKF(t > wallns() / 1000000 - 60000 && t <= wallns() / 1000000,
+             "%" PRId64, t);
+    }
+    ids_generator_close(&g);
+  }
+  {                             /* start: Flux's monotonic count from it */
+    const char *kv[] = {"start_timestamp", "1000000", "generator", "1"};
+    if (CHECKF(genwith("fluid", kv, 4, &g, &e) == IDS_OK, "%s", e.msg) &&
+        CHECK(ids_generator_next(&g, &v, &e) == IDS_OK)) {
+      uint64_t t = fieldof(ids_scheme_find("fluid"), &v, "timestamp");
+      CHECKF(t >= 1000000 && t < 1000000 + 60000, "%" PRIu64, t);
+    }
+    ids_generator_close(&g);
   }
 }
 
@@ -844,6 +951,7 @@ int main (void) {
   run(test_narrow_random);
   run(test_fraction_unit);
   run(test_reserved_names);
+  run(test_option_roles);
   run(test_fork_lock);
   run(test_fork_threads);
   run(test_decreasing_layouts);
