@@ -58,6 +58,7 @@ build = {
         "schemes/flax.c",
         "schemes/fluid.c",
         "schemes/kuid.c",
+        "schemes/shipped.c",
         "schemes/siq.c",
         "schemes/snowflake.c",
         "schemes/idcompressor/compressor.c",
