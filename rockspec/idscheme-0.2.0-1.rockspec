@@ -84,12 +84,5 @@ build = {
     },
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",
-    ["idscheme.schemes"] = "lua/idscheme/schemes/init.lua",
-    ["idscheme.schemes.instagram"] = "lua/idscheme/schemes/instagram.lua",
-    ["idscheme.schemes.ksuid"] = "lua/idscheme/schemes/ksuid.lua",
-    ["idscheme.schemes.sonyflake"] = "lua/idscheme/schemes/sonyflake.lua",
-    ["idscheme.schemes.twitter"] = "lua/idscheme/schemes/twitter.lua",
-    ["idscheme.schemes.ulid"] = "lua/idscheme/schemes/ulid.lua",
-    ["idscheme.schemes.uuidv7"] = "lua/idscheme/schemes/uuidv7.lua",
   },
 }
