@@ -5,8 +5,8 @@
 --   luajit bench/bench_lua.lua <builddir> [--quick] [WORD]
 --
 -- Loads <builddir>/lua54/idscheme.so under Lua 5.4 and
--- <builddir>/luajit/idscheme.so under LuaJIT, and the shipped scripted
--- schemes (ulid, uuidv7) from the repository's lua/ folder.  WORD runs
+-- <builddir>/luajit/idscheme.so under LuaJIT (with idscheme.jit from the
+-- repository's lua/ folder).  WORD runs
 -- only the cases whose name contains it.  Timed with os.clock (CPU time,
 -- right for a single-threaded loop that never sleeps); each case is
 -- calibrated to about 0.3 s a run, warmed up, then run 5 times; the line
@@ -263,8 +263,8 @@ sustained("g:next() sustained (1 gen, %dx%.2g s)", quick and 0.2 or 1.0,
 -- --------------------------------------------- every scheme's ids
 -- g:next_string() in each scheme's default encoding, round-robin over 64
 -- generators (so that no per-tick cap binds: Snowflake's and UUIDv7's
--- 4096/ms, FLUID's 1024/ms).  ulid and uuidv7 are the shipped scripted
--- schemes (lua/idscheme/schemes/).
+-- 4096/ms, FLUID's 1024/ms).  ulid and uuidv7 are shipped specs
+-- (schemes/shipped.c), defined at init.
 --
 -- The generators must not make the same ids: both interpreters intern
 -- strings, and a string made again is found instead of allocated, which

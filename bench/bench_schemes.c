@@ -14,8 +14,8 @@
 **     name contains it (e.g. "kuid", "sustained", "encode")
 **
 ** Schemes: flax, snowflake, siq, kuid64, kuid96 (interval 8, node 1), and
-** ulid and uuidv7 defined here with ids_scheme_define exactly as the shipped
-** lua/idscheme/schemes/ulid.lua and uuidv7.lua define them.
+** ulid and uuidv7 (defined at init from schemes/shipped.c with
+** ids_scheme_define, as idscheme.define would).
 */
 #include "bench.h"
 
@@ -130,37 +130,6 @@ static void newgen (const bscheme *b, ids_generator *g, int k) {
   else if (strcmp(b->name, "kuid96") == 0) setopt(&o, "node", 1);
   if (ids_generator_init(g, b->s, &o, NULL, &e) != IDS_OK)
     die("generator", &e);
-}
-
-/* ULID and UUIDv7, field for field as lua/idscheme/schemes/ulid.lua and
-** uuidv7.lua define them. */
-static const ids_scheme *define_ulid (void) {
-  static const ids_fieldspec f[] = {
-    {"timestamp", "time", 48, "ms", 0, 0},
-    {"random", "random", 80, NULL, 0, 0},
-  };
-  static const char *const enc[] = {"crockford", "uuid", "hex"};
-  ids_defspec d = {"ulid", f, 2, enc, 3, NULL, 0};
-  const ids_scheme *s;
-  ids_error e;
-  if (ids_scheme_define(&d, &s, &e) != IDS_OK) die("define ulid", &e);
-  return s;
-}
-
-static const ids_scheme *define_uuidv7 (void) {
-  static const ids_fieldspec f[] = {
-    {"timestamp", "time", 48, "ms", 0, 0},
-    {"version", "constant", 4, NULL, 0, 7},
-    {"sequence", "sequence", 12, NULL, 0, 0},
-    {"variant", "constant", 2, NULL, 0, 2},
-    {"random", "random", 62, NULL, 0, 0},
-  };
-  static const char *const enc[] = {"uuid", "hex", "base58"};
-  ids_defspec d = {"uuidv7", f, 5, enc, 3, NULL, 0};
-  const ids_scheme *s;
-  ids_error e;
-  if (ids_scheme_define(&d, &s, &e) != IDS_OK) die("define uuidv7", &e);
-  return s;
 }
 
 /* ------------------------------------------------------------- cases */
@@ -544,8 +513,8 @@ int main (int argc, char **argv) {
                "16384 per 1024 us = 16,000,000/s", 16e6);
   b[4] = setup("kuid96", kuid96, 16384,
                "16384 per 1024 us = 16,000,000/s", 16e6);
-  b[5] = setup("ulid", define_ulid(), 0, NULL, 0);
-  b[6] = setup("uuidv7", define_uuidv7(), 4096,
+  b[5] = setup("ulid", ids_scheme_find("ulid"), 0, NULL, 0);
+  b[6] = setup("uuidv7", ids_scheme_find("uuidv7"), 4096,
                "4096/ms = 4,096,000/s", 4096e3);
 
   measure_kept(CLOCKFLOOR, b_clock, NULL);

@@ -10,10 +10,10 @@
 **   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
 **
 ** Every command takes -l FILE.lua (--scheme-file), which runs a Lua file
-** first (to idscheme.define schemes); shipped scripted schemes (ulid,
-** uuidv7, ...) load by name.  The command embeds Lua 5.4 for both, but
-** decodes and encodes through the core alone: a scripted scheme's codecs
-** are core codecs.
+** first (to idscheme.define schemes).  The command embeds Lua 5.4 for that
+** alone: every other scheme (ulid, uuidv7, ...) is in the core's registry,
+** and a scheme a script defines decodes and encodes through the core too,
+** its codecs being core codecs.
 **
 ** -p NAME=VALUE sets a scheme parameter or a generator option, whichever
 ** the scheme has of that name (their names never clash within a scheme);
@@ -39,7 +39,7 @@
 
 int luaopen_idscheme (lua_State *L);
 
-static lua_State *L;          /* for scripted schemes */
+static lua_State *L;          /* for -l FILE.lua, started by the first */
 
 static const char *progname = "idscheme";
 
@@ -198,73 +198,19 @@ static const char *quote (const char *s, size_t n) {
 
 /* --------------------------------------------------------------- Lua */
 
-/* Where the shipped scripts are: $IDSCHEME_LUA_DIR; else IDS_LUADIR_REL
-** from this program's own directory, as installed (any prefix); else the
-** source tree's IDS_LUADIR, for a program run from its build tree. */
-static const char *luadir (void) {
-  static char buf[4096];
-  const char *dir = getenv("IDSCHEME_LUA_DIR");
-  if (dir) return dir;
-#ifdef IDS_LUADIR_REL
-  char exe[4096];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n > 0) {
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = '\0';
-    int k = snprintf(buf, sizeof buf, "%s/%s", exe, IDS_LUADIR_REL);
-    char probe[4096 + 64];
-    snprintf(probe, sizeof probe, "%s/idscheme/schemes/init.lua", buf);
-    if (k > 0 && (size_t)k < sizeof buf && access(probe, R_OK) == 0)
-      return buf;
-  }
-#endif
-  return IDS_LUADIR;
-}
-
-/* A Lua state where require "idscheme" is this program's own binding and
-** the shipped scripts are found by luadir(). */
+/* A Lua state where require "idscheme" is this program's own binding (the
+** one linked in, registering into this process's registry), started for
+** the first -l FILE.lua.  package.path is Lua's own: the binding needs no
+** Lua file of ours. */
 static void startlua (void) {
-  const char *dir;
   if (L) return;
-  dir = luadir();
   if ((L = luaL_newstate()) == NULL) die("cannot start Lua");
   luaL_openlibs(L);
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "preload");
   lua_pushcfunction(L, luaopen_idscheme);
   lua_setfield(L, -2, "idscheme");
-  lua_pop(L, 1);
-  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", dir, dir);
-  lua_setfield(L, -2, "path");
-  lua_pop(L, 1);
-}
-
-/* A registered scheme, or a shipped script that defines it. */
-static const ids_scheme *lookup (const char *name) {
-  const ids_scheme *s = ids_scheme_find(name);
-  if (s) return s;
-  startlua();
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "idscheme");
-  if (lua_pcall(L, 1, 1, 0) == 0) {
-    lua_getfield(L, -1, "scheme");
-    lua_pushstring(L, name);
-    if (lua_pcall(L, 1, 0, 0) != 0) lua_pop(L, 1);   /* unknown: say below */
-  }
-  lua_pop(L, 1);
-  return ids_scheme_find(name);
-}
-
-/* Every shipped scripted scheme, once: `list` and `inspect` without -s
-** consider them all. */
-static void loadall (void) {
-  static int done;
-  if (done++) return;
-  startlua();
-  if (luaL_dostring(L, "local i = require 'idscheme'\n"
-                       "for _, n in ipairs(i.list()) do i.scheme(n) end"))
-    die("%s", luaL_tolstring(L, -1, NULL));
+  lua_pop(L, 2);
 }
 
 /* A script's error may be any value (error({}), an object with
@@ -409,7 +355,7 @@ static const ids_scheme *openscheme (const args *a, ids_options *o,
   const ids_scheme *d, *s;
   ids_options params;
   ids_error e;
-  if ((d = lookup(a->scheme)) == NULL)
+  if ((d = ids_scheme_find(a->scheme)) == NULL)
     die("unknown scheme '%s'", a->scheme);
   ids_params_init(&params, d);
   for (int i = 0; i < a->nwords; i++) {
@@ -602,7 +548,6 @@ static int cmd_list (int argc, char **argv, args *a) {
   size_t n;
   parse(argc, argv, a, "j");
   norest(a);
-  loadall();
   n = ids_scheme_list(NULL, 0);
   if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
     die("out of memory");
@@ -850,8 +795,8 @@ static void addscheme (const ids_scheme *s) {
   }
 }
 
-/* The schemes inspect considers: -s's alone, or every one registered
-** (with the shipped scripts), each with its default parameters. */
+/* The schemes inspect considers: -s's alone, or every one registered,
+** each with its default parameters. */
 static void knowschemes (const args *a) {
   const char **names;
   size_t n;
@@ -861,7 +806,6 @@ static void knowschemes (const args *a) {
     return;
   }
   if (a->nwords) die("option -p applies only with -s SCHEME");
-  loadall();
   n = ids_scheme_list(NULL, 0);
   if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
     die("out of memory");

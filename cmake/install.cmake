@@ -51,7 +51,7 @@ if(TARGET idscheme_cli)
 endif()
 
 # each module with the pure-Lua files beside it in its interpreter's path
-# (the command reads the Lua 5.4 copy of the shipped schemes)
+# (idscheme.jit, idscheme.resty; examples/ is not installed)
 foreach(lua LUA54 LUAJIT)
   string(TOLOWER ${lua} name)
   if(TARGET idscheme_${name})

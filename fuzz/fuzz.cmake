@@ -32,7 +32,7 @@ target_link_libraries(ids_fuzz_objects PUBLIC ${val})
 # Harnesses: fuzz_decode.c once per scheme (fuzz_decode_<scheme>, its
 # scheme in -DFUZZ_SCHEME) and once as fuzz_detect (FLUID's detection),
 # fuzz_idc.c also as fuzz_idc_deserialize, then every fuzz/fuzz_*.c.  fuzz/harnesses.txt lists them all for
-# fuzz/run.sh.  Scripted schemes are defined inside the harness.
+# fuzz/run.sh.  odd37, wide160 and tiny are defined inside the harness.
 set(IDS_FUZZ_SCHEMES fluid flax snowflake siq kuid64 kuid96
     ulid uuidv7 twitter sonyflake instagram ksuid odd37 wide160 tiny)
 set(IDS_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})

@@ -43,38 +43,16 @@ static void fail (const char *what, int line, const ids_codec *c) {
   __builtin_trap();
 }
 
-/* The scripted schemes (the scripts in lua/idscheme/schemes/) are defined
-** here from C, field for field as the scripts hand them to idscheme.define
-** (the binding copies each table entry into an ids_fieldspec, nothing
-** more).  No Lua state: the decoders run at full speed and only C is
-** instrumented.  "odd37", "wide160" (KSUID's 160 bits) and "tiny" add
-** widths and codecs no script uses. */
+/* The shipped schemes (ulid, uuidv7, twitter, sonyflake, instagram, ksuid)
+** are registered at init (schemes/shipped.c): no Lua state, so the
+** decoders run at full speed and only C is instrumented.  Defined here:
+** "odd37", "wide160" (KSUID's 160 bits) and "tiny" add widths and codecs
+** no shipped scheme uses. */
 #define B64SORT "b64sort:-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_" \
                 "abcdefghijklmnopqrstuvwxyz"
-static const char *const enc_ulid[] = {"crockford", "uuid", "hex"};
-static const char *const enc_uuidv7[] = {"uuid", "hex", "base58"};
-static const char *const enc_dechex[] = {"dec", "hex"};
-static const char *const enc_ksuid[] = {"base62", "hex"};
 static const char *const enc_all[] = {
   "dec", "hex", "base58", "base62", "crockford", "base32", "base64url",
   B64SORT};
-static const ids_fieldspec f_ulid[] = {
-  {"timestamp", "time", 48, "ms", 0, 0}, {"random", "random", 80, 0, 0, 0}};
-static const ids_fieldspec f_uuidv7[] = {
-  {"timestamp", "time", 48, "ms", 0, 0}, {"version", "constant", 4, 0, 0, 7},
-  {"sequence", "sequence", 12, 0, 0, 0}, {"variant", "constant", 2, 0, 0, 2},
-  {"random", "random", 62, 0, 0, 0}};
-static const ids_fieldspec f_twitter[] = {
-  {"unused", "constant", 1, 0, 0, 0},
-  {"timestamp", "time", 41, "ms", 1288834974657, 0},
-  {"worker", "node", 10, 0, 0, 0}, {"sequence", "sequence", 12, 0, 0, 0}};
-static const ids_fieldspec f_sonyflake[] = {
-  {"unused", "constant", 1, 0, 0, 0},
-  {"timestamp", "time", 39, "10ms", 1409529600000, 0},
-  {"sequence", "sequence", 8, 0, 0, 0}, {"machine", "node", 16, 0, 0, 0}};
-static const ids_fieldspec f_instagram[] = {
-  {"timestamp", "time", 41, "ms", 1293840000000, 0},
-  {"shard", "node", 13, 0, 0, 0}, {"sequence", "sequence", 10, 0, 0, 0}};
 static const ids_fieldspec f_ksuid[] = {
   {"timestamp", "time", 32, "s", 1400000000000, 0},
   {"payload", "random", 128, 0, 0, 0}};
@@ -84,12 +62,6 @@ static const ids_fieldspec f_odd[] = {
 static const ids_fieldspec f_tiny[] = {{"r", "random", 3, 0, 0, 0}};
 #define N(a) (int)(sizeof a / sizeof *a)
 static const ids_defspec scripted[] = {
-  {"ulid", f_ulid, N(f_ulid), enc_ulid, N(enc_ulid), NULL, 0},
-  {"uuidv7", f_uuidv7, N(f_uuidv7), enc_uuidv7, N(enc_uuidv7), NULL, 0},
-  {"twitter", f_twitter, N(f_twitter), enc_dechex, 2, NULL, 0},
-  {"sonyflake", f_sonyflake, N(f_sonyflake), enc_dechex, 2, NULL, 0},
-  {"instagram", f_instagram, N(f_instagram), enc_dechex, 2, NULL, 0},
-  {"ksuid", f_ksuid, N(f_ksuid), enc_ksuid, N(enc_ksuid), NULL, 0},
   {"odd37", f_odd, N(f_odd), enc_all, N(enc_all), NULL, 0},
   {"wide160", f_ksuid, N(f_ksuid), enc_all, N(enc_all), "base64url", 0},
   {"tiny", f_tiny, N(f_tiny), enc_all, N(enc_all), "base32", 2}, /* 3 bits,

@@ -221,31 +221,6 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
   lua_remove(L, -2);
 }
 
-/* Pushes the table of shipped scripted schemes (lua/idscheme/schemes),
-** or nil when that Lua part is not installed. */
-static void pushshipped (lua_State *L) {
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "idscheme.schemes");
-  if (lua_pcall(L, 1, 1, 0) != 0 || !lua_istable(L, -1)) {
-    lua_pop(L, 1);
-    lua_pushnil(L);
-  }
-}
-
-/* A shipped script defines its scheme when first asked for. */
-static const ids_scheme *findscheme (lua_State *L, const char *name) {
-  const ids_scheme *d = ids_scheme_find(name);
-  if (d != NULL) return d;
-  pushshipped(L);
-  if (lua_istable(L, -1)) {
-    lua_getfield(L, -1, "load");
-    lua_pushstring(L, name);
-    lua_call(L, 1, 0);                 /* errors in a script propagate */
-  }
-  lua_pop(L, 1);
-  return ids_scheme_find(name);
-}
-
 static int l_scheme (lua_State *L) {
   size_t len;
   const char *name = luaL_checklstring(L, 1, &len);
@@ -255,7 +230,7 @@ static int l_scheme (lua_State *L) {
   if (strlen(name) != len)
     return luaL_argerror(L, 1, lua_pushfstring(L, "scheme name '%s' holds "
                                                "a NUL", quote(L, 1)));
-  if ((d = findscheme(L, name)) == NULL)
+  if ((d = ids_scheme_find(name)) == NULL)
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
   ids_params_init(&params, d);
@@ -266,43 +241,19 @@ static int l_scheme (lua_State *L) {
   return 1;
 }
 
-/* Registered schemes and shipped scripts, sorted, each once. */
+/* Every registered scheme's name, sorted (the registry keeps them so). */
 static int l_list (lua_State *L) {
   /* the registry has no bound: count, then fill a userdata (collected
-  ** even if filling the set raises) */
-  size_t n = ids_scheme_list(NULL, 0), got;
+  ** even if making the table raises) */
+  size_t n = ids_scheme_list(NULL, 0);
   const char **names = (const char **)lua_newuserdatauv(L, (n ? n : 1) *
                                                         sizeof *names, 0);
-  int k = 0;
-  got = ids_scheme_list(names, n);      /* another thread may have added one */
-  lua_newtable(L);                         /* set: name -> true */
-  for (size_t i = 0; i < n && i < got; i++) {
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, names[i]);
+  ids_scheme_list(names, n);       /* never fewer: none is ever removed */
+  lua_createtable(L, (int)n, 0);
+  for (size_t i = 0; i < n; i++) {
+    lua_pushstring(L, names[i]);
+    lua_rawseti(L, -2, (int)i + 1);
   }
-  lua_remove(L, -2);                       /* the names */
-  pushshipped(L);
-  if (lua_istable(L, -1)) {
-    for (int i = 1; lua_rawgeti(L, -1, i), !lua_isnil(L, -1); i++) {
-      lua_pushboolean(L, 1);
-      lua_rawset(L, -4);
-    }
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-  lua_getglobal(L, "table");
-  lua_getfield(L, -1, "sort");
-  lua_remove(L, -2);
-  lua_newtable(L);                         /* the array */
-  lua_pushnil(L);
-  while (lua_next(L, -4) != 0) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, ++k);
-  }
-  lua_pushvalue(L, -1);
-  lua_insert(L, -3);                       /* array, sort, array */
-  lua_call(L, 1, 0);
   return 1;
 }
 
@@ -434,15 +385,6 @@ static int l_define (lua_State *L) {
     }
     sp.encodings = encs;
     sp.nencodings = n;
-  }
-  if (sp.name) {                           /* shipped names are taken */
-    pushshipped(L);
-    if (lua_istable(L, -1)) {
-      lua_getfield(L, -1, "reserve");
-      lua_pushstring(L, sp.name);
-      lua_call(L, 1, 0);
-    }
-    lua_pop(L, 1);
   }
   if (ids_scheme_define(&sp, &s, &e) != IDS_OK)
     return luaL_error(L, "idscheme.define: %s", e.msg);

@@ -1,5 +1,7 @@
 /*
 ** builtin.c: the one array of built-in schemes, ids_init() and ids_version().
+** ids_init() registers the built-ins, then defines the shipped specs
+** (shipped.c).
 */
 #include <pthread.h>
 #include <sodium.h>
@@ -20,6 +22,12 @@ static void initonce (void) {
   }
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
     int r = ids_scheme_register(builtins[i]);
+    if (r != IDS_OK) { status = r; return; }
+  }
+  for (int i = 0; i < ids_nshipped; i++) {
+    const ids_scheme *s;
+    ids_error e;
+    int r = ids_scheme_define(&ids_shipped[i], &s, &e);
     if (r != IDS_OK) { status = r; return; }
   }
 }

@@ -7,6 +7,9 @@
 #    idcompressor/ (which file calls which);
 # 3. libidscheme.so exports exactly the functions and data that the public
 #    headers declare, and each Lua module exports luaopen_idscheme alone.
+# 4. C requires no Lua module of this project but idscheme.jit: no C source
+#    under core/, schemes/, lua/ or cli/ requires idscheme.* (the layers
+#    point one way: Lua is above C, never below it).
 #   scripts/check-house.sh --exports FILE...
 # runs check 3 alone on built or installed files: a libidscheme.so* against
 # the headers, any other .so as a Lua module (the packaging stage uses it).
@@ -119,6 +122,39 @@ else check_lib "$lib"; fi
 for m in "$build"/lua54/idscheme.so "$build"/luajit/idscheme.so; do
   [ -f "$m" ] && check_module "$m"
 done
+
+# 4 ------------------------------------------------------------------
+# Every module a C file requires, as FILE:LINE: NAME: the string pushed
+# after lua_getglobal(L, "require") (within 3 lines), luaL_requiref's name,
+# and `require 'NAME'`, `require(\"NAME\")` in Lua text held in a C string.
+c_requires () {
+  find "$@" -name '*.[ch]' | sort | xargs awk '
+    function say (m) { print FILENAME ":" FNR ": " m }
+    FNR == 1 { pend = 0 }
+    {
+      line = $0
+      if (pend && match(line, /"[^"]*"/)) {
+        say(substr(line, RSTART + 1, RLENGTH - 2)); pend = 0
+      } else if (pend) pend--
+      if (match(line, /luaL_requiref[ \t]*\([^,]*,[ \t]*"[^"]*"/)) {
+        m = substr(line, RSTART, RLENGTH); sub(/^[^"]*"/, "", m)
+        say(substr(m, 1, length(m) - 1))
+      }
+      if (match(line, /"require"/)) {
+        rest = substr(line, RSTART + RLENGTH); pend = 3
+        if (match(rest, /"[^"]*"/)) {
+          say(substr(rest, RSTART + 1, RLENGTH - 2)); pend = 0
+        }
+      }
+      while (match(line, /require[ \t]*\(?[ \t]*(\\"|\047)[A-Za-z0-9_.]+/)) {
+        m = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+        sub(/^require[ \t]*\(?[ \t]*(\\"|\047)/, "", m); say(m)
+      }
+    }'
+}
+hits=$(c_requires core schemes lua cli | grep -E ': idscheme\.' | grep -vE ': idscheme\.jit$')
+if [ -z "$hits" ]; then ok "C requires no Lua module of ours but idscheme.jit"
+else bad "C requires a Lua module of ours (only idscheme.jit may be)" "$hits"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

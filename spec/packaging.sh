@@ -127,18 +127,21 @@ if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" -DIDS_TESTS=OFF >"$b.log"
   ok "cmake build and install into $prefix"
   libdir=$(dirname "$(find "$prefix" -name 'libidscheme.so' | head -1)")
   for f in include/idscheme/idscheme.h bin/idscheme share/man/man1/idscheme.1 \
-           share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua \
-           share/lua/5.4/idscheme/schemes/ulid.lua; do
+           share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua; do
     [ -f "$prefix/$f" ] || bad "installed $f"
+  done
+  # the shipped schemes are C data; examples/ is not installed
+  for f in share/lua/5.4/idscheme/schemes share/lua/5.1/idscheme/schemes; do
+    [ ! -e "$prefix/$f" ] || bad "installed $f (removed: schemes/shipped.c)"
   done
   sub "exports (installed)" bash scripts/check-house.sh --exports \
     "$libdir/libidscheme.so.${v%%.*}" "$libdir"/lua/5.*/idscheme.so
   sub "versions (installed)" bash scripts/check-version.sh "$prefix"
   consumer "$prefix" "$libdir" cmake
   twocopies "$prefix" "$libdir" cmake
-  # relocatable: the whole tree moved, the command finds its scripts
+  # the whole tree moved: the command reads no file of ours, ULID is in C
   mv "$prefix" "$tmp/moved"
-  run "cmake: the command, moved elsewhere, makes a scripted ULID" "$tmp/moved.log" \
+  run "cmake: the command, moved elsewhere, makes a ULID" "$tmp/moved.log" \
     bash -c "out=\$(cd / && '$tmp/moved/bin/idscheme' new ulid -n 2) && echo \"\$out\" && [ \$(wc -l <<<\"\$out\") = 2 ]"
 else
   tail -30 "$b.log"; bad "cmake build and install"
@@ -187,7 +190,7 @@ if [ -z "${SKIP_DEB:-}" ]; then
       ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
       run "deb: idscheme new fluid -n 3" "$d/new.log" \
         bash -c "out=\$(cd / && idscheme new fluid -n 3) && echo \"\$out\" && [ \$(wc -l <<<\"\$out\") = 3 ]"
-      run "deb: idscheme new ulid (a shipped script)" "$d/ulid.log" bash -c "cd / && idscheme new ulid"
+      run "deb: idscheme new ulid (a shipped spec)" "$d/ulid.log" bash -c "cd / && idscheme new ulid"
       # the interpreters' own paths: nothing of the build or the checkout
       run "deb: lua5.4 -e 'require \"idscheme\"'" "$d/lua54.log" bash -c "cd / && env -u LUA_PATH -u LUA_CPATH \
         lua5.4 -e 'local i = require \"idscheme\"; assert(i.scheme\"ulid\"); print(i.scheme\"fluid\":generator():next_string())'"

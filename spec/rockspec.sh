@@ -3,7 +3,7 @@
 # offline into a temporary tree (luarocks make from the checkout, or luarocks
 # build of a packed source rock), its module exports only luaopen_idscheme
 # (scripts/check-house.sh --exports), and the interpreter, given that tree's
-# paths alone, loads it, makes an ID, loads a shipped scripted scheme and
+# paths alone, loads it, makes an ID, uses a shipped defined scheme and
 # (LuaJIT) idscheme.resty.  Without ROCKSPEC: both rockspecs in rockspec/.
 set -u
 ver=${1:?usage: rockspec.sh 5.4|5.1 lua5.4|luajit [ROCKSPEC|SRC.ROCK]}
@@ -42,7 +42,7 @@ try () {
     local i = require "idscheme"
     assert(i._VERSION == os.getenv "WANT", "_VERSION " .. tostring(i._VERSION))
     assert(package.searchpath("idscheme", package.cpath):find(os.getenv "TREE", 1, true))
-    local u = i.scheme("ulid"):generator():next_string()    -- scripted
+    local u = i.scheme("ulid"):generator():next_string()    -- shipped spec
     assert(#u == 26 and i.scheme("ulid"):decode(u), u)
     assert(i.scheme("fluid"):decode("ƒuZZybuNNy"):encode("dec") == "6731191091817518")
     assert(#i.list() >= 12)

@@ -1,5 +1,5 @@
 -- Scripted schemes (DESIGN.md "Scripted schemes", docs/API.md): the six
--- shipped scripts (lua/idscheme/schemes/) against published examples,
+-- shipped schemes (schemes/shipped.c) against published examples,
 -- the Flax built-in re-expressed with idscheme.define and checked against
 -- every vector of spec/vectors/flax.json, the refusal of bad specs, bad
 -- text, fields wider than 64 bits, and generator properties.

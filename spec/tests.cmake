@@ -51,27 +51,13 @@ if(TARGET idscheme_lua54)
            COMMAND ${CMAKE_SOURCE_DIR}/spec/idc_node/run.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(idc_node_cross PROPERTIES TIMEOUT 600)
 endif()
-# torture (reliability issue): every generator, built-in and scripted (the
-# shipped Lua definitions in an embedded Lua 5.4, as the command loads
-# them): 2 threads, injected clocks under hold and error, 16 forked
-# children, exhaustion at every tick, epoch edges.  IDS_TORTURE_SECONDS
-# (default 1) and IDS_TORTURE_ROUNDS (default 1) scale the threads part,
-# IDS_TEST_SCALE the rest (valgrind).
-if(LUA54_INCLUDE_DIR AND LUA54_LIBRARY)
-  add_executable(test_torture ${CMAKE_SOURCE_DIR}/spec/c/test_torture.c
-                 ${CMAKE_SOURCE_DIR}/lua/idscheme.c
-                 ${CMAKE_SOURCE_DIR}/lua/compressor.c)
-  target_include_directories(test_torture PRIVATE ${LUA54_INCLUDE_DIR}
-                             ${CMAKE_SOURCE_DIR}/lua)
-  target_compile_definitions(test_torture PRIVATE
-                             IDS_VECTORS="${IDS_SPEC_VECTORS}"
-                             IDS_LUADIR="${CMAKE_SOURCE_DIR}/lua")
-  target_link_libraries(test_torture PRIVATE idscheme_static PkgConfig::CJSON
-                        Threads::Threads ${LUA54_LIBRARY})
-  add_test(NAME test_torture COMMAND test_torture)
-  set_tests_properties(test_torture PROPERTIES TIMEOUT 600)
-  if(IDS_SANITIZE OR IDS_TSAN)     # instrumented: the threads part halved
-    set_tests_properties(test_torture PROPERTIES
-                         ENVIRONMENT "IDS_TORTURE_SECONDS=0.5")
-  endif()
+# torture (reliability issue): every generator, built-in and shipped (the
+# specs of schemes/shipped.c, defined at ids_init): 2 threads, injected
+# clocks under hold and error, 16 forked children, exhaustion at every tick,
+# epoch edges.  IDS_TORTURE_SECONDS (default 1) and IDS_TORTURE_ROUNDS
+# (default 1) scale the threads part, IDS_TEST_SCALE the rest (valgrind).
+ids_c_test(test_torture 600)
+if(IDS_SANITIZE OR IDS_TSAN)       # instrumented: the threads part halved
+  set_tests_properties(test_torture PROPERTIES
+                       ENVIRONMENT "IDS_TORTURE_SECONDS=0.5")
 endif()

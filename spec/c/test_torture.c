@@ -22,13 +22,12 @@
 ** its default text gives it back.  An `error` policy's refusals are
 ** counted, must carry IDS_ECLOCK and a message, and are printed.
 **
-** The scripted schemes (ulid, uuidv7, twitter, sonyflake, instagram, ksuid)
-** are the shipped Lua definitions, run in an embedded Lua 5.4 as the
-** command does: idscheme.define ends in ids_scheme_define, so once loaded
-** they are registered C schemes and go through the same C calls as the
-** built-ins.  Torturing them from Lua would add the interpreter's cost
-** per ID and test the binding rather than the generator; the binding's
-** own paths are the busted specs'.
+** The shipped schemes (ulid, uuidv7, twitter, sonyflake, instagram, ksuid)
+** are defined by ids_init from their specs (schemes/shipped.c) through
+** ids_scheme_define, as a Lua idscheme.define would: registered C schemes
+** that go through the same C calls as the built-ins.  Torturing them from
+** Lua would add the interpreter's cost per ID and test the binding rather
+** than the generator; the binding's own paths are the busted specs'.
 **
 ** kuid64 has no node and no random field: its IDs are unique per
 ** generator only, so its forked children are checked each on its own.
@@ -39,13 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lauxlib.h"
-#include "lua.h"
-#include "lualib.h"
-
 #include "helpers.h"
-
-int luaopen_idscheme (lua_State *L);
 
 #define NS  INT64_C(1000000000)
 #define MS  INT64_C(1000000)
@@ -77,29 +70,6 @@ static void *xmalloc (size_t n) {
   void *p = malloc(n ? n : 1);
   if (p == NULL) { fprintf(stderr, "out of memory (%zu bytes)\n", n); exit(2); }
   return p;
-}
-
-/* ------------------------------------------------------- Lua schemes */
-
-/* The shipped scripts, loaded by name through the binding. */
-static lua_State *startlua (void) {
-  lua_State *L = luaL_newstate();
-  if (L == NULL) { fputs("cannot start Lua\n", stderr); exit(2); }
-  luaL_openlibs(L);
-  lua_getglobal(L, "package");
-  lua_getfield(L, -1, "preload");
-  lua_pushcfunction(L, luaopen_idscheme);
-  lua_setfield(L, -2, "idscheme");
-  lua_pop(L, 1);
-  lua_pushstring(L, IDS_LUADIR "/?.lua;" IDS_LUADIR "/?/init.lua");
-  lua_setfield(L, -2, "path");
-  lua_pop(L, 1);
-  if (luaL_dostring(L, "local i = require 'idscheme'\n"
-                       "for _, n in ipairs(i.list()) do i.scheme(n) end")) {
-    fprintf(stderr, "loading the shipped schemes: %s\n", lua_tostring(L, -1));
-    exit(2);
-  }
-  return L;
 }
 
 /* ------------------------------------------------------------ schemes */
@@ -759,7 +729,7 @@ static void test_fork (int si, const ids_scheme *s, long n) {
 
 /* ---------------------------------------------------------------- run */
 
-/* Every registered scheme (built-in and shipped script) is in names[]:
+/* Every registered scheme (built-in and shipped) is in names[]:
 ** a new scheme cannot go untortured. */
 static void registered (void) {
   size_t n = ids_scheme_list(NULL, 0);
@@ -781,12 +751,10 @@ int main (void) {
   long ncalls = scaled(60000, 3000), nfork = scaled(20000, 200);
   long long total = 0, totaldups = 0;
   int64_t t0 = wallns();
-  lua_State *L;
   rounds = (long)envnum("IDS_TORTURE_ROUNDS", 1);
   if (rounds < 1) rounds = 1;
   hammer_secs = secs;
   if (ids_init() != 0) return 2;
-  L = startlua();
   registered();
   for (int si = 0; si < NSCHEMES; si++) {
     const ids_scheme *s = ids_scheme_find(names[si]);
@@ -809,7 +777,6 @@ int main (void) {
     totaldups += dupsfound[si];
   }
   if (!only || strcmp(only, "t_siq40") == 0) test_suffix_end();
-  lua_close(L);
   printf("torture: %lld IDs checked, %lld duplicates, %.1f s (threads %.1f s"
          " x %ld rounds per scheme)\n", total, totaldups,
          (double)(wallns() - t0) / 1e9, hammer_secs, rounds);
