@@ -310,10 +310,10 @@ const char *ids_version (void);
 ** codec's tables could not be built, IDS_EINVAL if it breaks the contract
 ** above: a required member missing; no fields or no codecs, or more than
 ** the limit; a count without its array; bits not 1..IDS_MAXBITS, or bytes
-** that cannot hold them; a field unnamed, named twice, of 0 bits or past
-** the top bit; under the generic layout (no compose), two fields that
-** share a bit or a bit that no field holds; a codec unnamed or named
-** twice.  Every codec is prepared here. */
+** that cannot hold them; a field unnamed, named twice, of no known kind,
+** of 0 bits or past the top bit; under the generic layout (no compose),
+** two fields that share a bit or a bit that no field holds; a codec
+** unnamed or named twice.  Every codec is prepared here. */
 IDS_API
 int  ids_scheme_register (const ids_scheme *s);
 IDS_API
