@@ -266,6 +266,38 @@ struct ids_scheme {
   const void *ud;             /* the scheme's own data */
 };
 
+/* ------------------------------------------------------- descriptors */
+
+/* An array of a descriptor and its count, set together, so that the count
+** follows from the array and cannot disagree with it.  In a C initializer
+** of an ids_scheme (examples/plugin.c):
+**
+**   static ids_scheme tick48 = {
+**     .name = "tick48", .bits = 48, .bytes = 6,
+**     IDS_FIELDS(
+**       {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 36,
+**        .shift = 12},
+**       {.name = "sequence", .kind = IDS_KIND_SEQUENCE, .bits = 12}),
+**     IDS_CODECS(&dec.codec),
+**     IDS_GENOPTS(genopts),            (a static array of ids_optdef)
+**   };
+**
+** Fields and codecs are written in place (the scheme holds them); options,
+** parameters and qualifiers name a static array, not a pointer.  More rows
+** than the limit do not compile ("size of array is negative"). */
+#define IDS_COUNT(a, max) \
+  (sizeof (a) / sizeof (a)[0] + \
+   0 * sizeof (char[sizeof (a) / sizeof (a)[0] <= (max) ? 1 : -1]))
+#define IDS_FIELDS(...) \
+  .fields = {__VA_ARGS__}, \
+  .nfields = IDS_COUNT(((ids_field[]){__VA_ARGS__}), IDS_MAXFIELDS)
+#define IDS_CODECS(...) \
+  .codecs = {__VA_ARGS__}, \
+  .ncodecs = IDS_COUNT(((const ids_codec *[]){__VA_ARGS__}), IDS_MAXCODECS)
+#define IDS_PARAMS(a)   .params = (a), .nparams = IDS_COUNT(a, IDS_MAXOPTS)
+#define IDS_GENOPTS(a)  .genopts = (a), .ngenopts = IDS_COUNT(a, IDS_MAXOPTS)
+#define IDS_QUALS(a)    .quals = (a), .nquals = IDS_COUNT(a, UINT8_MAX)
+
 /* --------------------------------------------------------- registry */
 
 IDS_API
@@ -274,10 +306,14 @@ int  ids_init (void);         /* once, before anything else; 0 on success */
 ** a program compiled against one version and run with another. */
 IDS_API
 const char *ids_version (void);
-/* Registers a scheme: IDS_EEXIST if the name is taken, IDS_EINVAL if it
-** breaks the contract above (a required member missing, widths out of
-** range), IDS_ENOMEM if a codec's tables could not be built.  Every codec
-** is prepared here. */
+/* Registers a scheme: IDS_EEXIST if the name is taken, IDS_ENOMEM if a
+** codec's tables could not be built, IDS_EINVAL if it breaks the contract
+** above: a required member missing; no fields or no codecs, or more than
+** the limit; a count without its array; bits not 1..IDS_MAXBITS, or bytes
+** that cannot hold them; a field unnamed, named twice, of no known kind,
+** of 0 bits or past the top bit; under the generic layout (no compose),
+** two fields that share a bit or a bit that no field holds; a codec
+** unnamed or named twice.  Every codec is prepared here. */
 IDS_API
 int  ids_scheme_register (const ids_scheme *s);
 IDS_API

@@ -27,6 +27,45 @@ static size_t search (const char *name, int *found) {
   return lo;
 }
 
+/* Each field is named once and lies within the value.  Where the generic
+** shift-and-mask places the fields (no compose), they tile the value: no
+** two share a bit and no bit is left to none, so that every value of the
+** width is some fields and back.  A compose places them itself (KUID's
+** seconds split around the node, SIQ's variable tail), so there a field's
+** shift and bits only bound it within the value. */
+static int fields_fit (const ids_scheme *s) {
+  int generic = s->layout == NULL || s->layout->compose == NULL;
+  unsigned total = 0;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f->name == NULL || (unsigned)f->kind > IDS_KIND_QUALIFIER ||
+        f->bits == 0 || f->shift + f->bits > s->bits)
+      return 0;
+    for (int j = 0; j < i; j++) {
+      const ids_field *g = &s->fields[j];
+      if (strcmp(f->name, g->name) == 0 ||
+          (generic && f->shift < g->shift + g->bits &&
+           g->shift < f->shift + f->bits))
+        return 0;
+    }
+    total += f->bits;
+  }
+  return !generic || total == s->bits;
+}
+
+/* Every codec whole, and found by one name. */
+static int codecs_whole (const ids_scheme *s) {
+  for (int i = 0; i < s->ncodecs; i++) {
+    const ids_codec *c = s->codecs[i];
+    if (c == NULL || c->name == NULL || c->encode == NULL ||
+        c->decode == NULL)
+      return 0;
+    for (int j = 0; j < i; j++)
+      if (strcmp(c->name, s->codecs[j]->name) == 0) return 0;
+  }
+  return 1;
+}
+
 /* What the header marks required, checked once here rather than trusted
 ** on every ID. */
 static int wellformed (const ids_scheme *s) {
@@ -35,15 +74,14 @@ static int wellformed (const ids_scheme *s) {
       s->ncodecs < 1 || s->ncodecs > IDS_MAXCODECS || s->bits < 1 ||
       s->bits > IDS_MAXBITS || s->bytes < (s->bits + 7) / 8 ||
       s->bytes > IDS_MAXBYTES || s->nparams > IDS_MAXOPTS ||
-      s->ngenopts > IDS_MAXOPTS || (s->nparams && s->open == NULL))
+      s->ngenopts > IDS_MAXOPTS || (s->nparams && s->open == NULL) ||
+      (s->nparams && s->params == NULL) ||
+      (s->ngenopts && s->genopts == NULL) || (s->nquals && s->quals == NULL))
     return 0;
   if (l && (l->compose == NULL) != (l->decompose == NULL)) return 0;
   for (int i = 0; i < s->nfields; i++)
     if (s->fields[i].from && (l == NULL || l->hashname == NULL)) return 0;
-  for (int i = 0; i < s->ncodecs; i++)
-    if (s->codecs[i] == NULL || s->codecs[i]->encode == NULL ||
-        s->codecs[i]->decode == NULL)
-      return 0;
+  if (!fields_fit(s) || !codecs_whole(s)) return 0;
   return !(s->gen && s->gen->suffix && s->gen->place == NULL);
 }
 

@@ -15,21 +15,21 @@ static const ids_optdef genopts[] = {
   {"node", IDS_OPT_INT, 0, 15, 0},
 };
 
-static ids_scheme tick48 = {
+/* its codec, made by name in main; it lives as long as the scheme */
+static ids_codec_buf dec;
+
+/* IDS_FIELDS and the like set each array with its count */
+static const ids_scheme tick48 = {
   .name = "tick48", .bits = 48, .bytes = 6,
-  .nfields = 3, .ngenopts = 1,
-  .fields = {
-    {"timestamp", IDS_KIND_TIME, 32, 16, 0, NULL, 0},
-    {"node", IDS_KIND_NODE, 4, 12, 0, NULL, 0},
-    {"sequence", IDS_KIND_SEQUENCE, 12, 0, 0, NULL, 0},
-  },
-  .genopts = genopts,
+  IDS_FIELDS(
+    {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 32, .shift = 16},
+    {.name = "node", .kind = IDS_KIND_NODE, .bits = 4, .shift = 12},
+    {.name = "sequence", .kind = IDS_KIND_SEQUENCE, .bits = 12, .shift = 0}),
+  IDS_CODECS(&dec.codec),
+  IDS_GENOPTS(genopts),
   .unit = {1, 1},                       /* one tick a second */
   .epoch_ms = 1577836800000,
 };
-
-/* its codec, made by name; it lives as long as the scheme */
-static ids_codec_buf dec;
 
 int main (void) {
   ids_generator g;
@@ -41,10 +41,8 @@ int main (void) {
     fprintf(stderr, "%s\n", e.msg);
     return 1;
   }
-  tick48.codecs[0] = &dec.codec;
-  tick48.ncodecs = 1;
   if (ids_scheme_register(&tick48) != IDS_OK) {
-    fprintf(stderr, "tick48: name taken\n");
+    fprintf(stderr, "tick48: name taken, or not a well-formed scheme\n");
     return 1;
   }
   ids_options_init(&opts, &tick48);

@@ -13,12 +13,10 @@ static const ids_codec c_flax = IDS_RADIX_CODEC("flax", flax64);
 
 const ids_scheme ids_flax = {
   .name = "flax", .bits = 96, .bytes = 12,
-  .nfields = 2, .ncodecs = 3,
-  .fields = {
-    {"timestamp", IDS_KIND_TIME, 40, 56, 0},
-    {"random", IDS_KIND_RANDOM, 56, 0, 0},
-  },
-  .codecs = {&c_flax, &ids_codec_hexfixed, &ids_codec_dec},
+  IDS_FIELDS(
+    {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 40, .shift = 56},
+    {.name = "random", .kind = IDS_KIND_RANDOM, .bits = 56, .shift = 0}),
+  IDS_CODECS(&c_flax, &ids_codec_hexfixed, &ids_codec_dec),
   .unit = {1000, 1},
   .epoch_ms = 1420070400000,
 };

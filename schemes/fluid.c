@@ -55,15 +55,13 @@ static const ids_optdef genopts[] = {
 
 const ids_scheme ids_fluid = {
   .name = "fluid", .bits = 64, .bytes = 8,
-  .nfields = 3, .ncodecs = 7, .ngenopts = 3,
-  .fields = {
-    {"timestamp", IDS_KIND_TIME, 40, 24, 0},
-    {"generator", IDS_KIND_NODE, 14, 10, 0},
-    {"sequence", IDS_KIND_SEQUENCE, 10, 0, 0},
-  },
-  .codecs = {&c_f58, &ids_codec_dec, &c_hex, &c_dothex, &c_words, &c_emoji,
-             &c_f58plain},
-  .genopts = genopts,
+  IDS_FIELDS(
+    {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 40, .shift = 24},
+    {.name = "generator", .kind = IDS_KIND_NODE, .bits = 14, .shift = 10},
+    {.name = "sequence", .kind = IDS_KIND_SEQUENCE, .bits = 10, .shift = 0}),
+  IDS_CODECS(&c_f58, &ids_codec_dec, &c_hex, &c_dothex, &c_words, &c_emoji,
+             &c_f58plain),
+  IDS_GENOPTS(genopts),
   .unit = {1000, 1},
   .epoch_ms = 1735689600000,
   .detect = detect,

@@ -196,14 +196,14 @@ static int open96 (const ids_scheme *d, const ids_optval *p, ids_scheme *out,
 
 const ids_scheme ids_kuid64 = {
   .name = "kuid64", .bits = 64, .bytes = 8,
-  .nfields = 4, .ncodecs = 3,
-  .fields = {
-    {"megaseconds", IDS_KIND_TIME, 20, 44, 0, NULL, 0},
-    {"seconds", IDS_KIND_TIME, 20, 24, 0, NULL, 0},
-    {"microseconds", IDS_KIND_TIME, 20, 14, 0, NULL, 0},
-    {"sequence", IDS_KIND_SEQUENCE, 14, 0, 0, NULL, 0},
-  },
-  .codecs = {&c64_b64, &ids_codec_hexfixed, &c64_url},
+  IDS_FIELDS(
+    {.name = "megaseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 44},
+    {.name = "seconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 24},
+    /* microseconds, a multiple of 1024: 10 bits at 14 (compose places
+    ** them) */
+    {.name = "microseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 14},
+    {.name = "sequence", .kind = IDS_KIND_SEQUENCE, .bits = 14, .shift = 0}),
+  IDS_CODECS(&c64_b64, &ids_codec_hexfixed, &c64_url),
   .unit = {1024, 1},
   .layout = &layout64,
   .gen = &gen,
@@ -211,20 +211,20 @@ const ids_scheme ids_kuid64 = {
 
 const ids_scheme ids_kuid96 = {
   .name = "kuid96", .bits = 96, .bytes = 12,
-  .nfields = 5, .ncodecs = 3, .nparams = 2, .ngenopts = 2,
-  .fields = {
-    {"megaseconds", IDS_KIND_TIME, 20, 76, 0, NULL, 0},
+  IDS_FIELDS(
+    {.name = "megaseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 76},
     /* its low I bits are here; the other 20 - I sit above the node, at
     ** 56 + I (the layout ops place both) */
-    {"seconds", IDS_KIND_TIME, 20, 24, 0, NULL, 0},
-    {"microseconds", IDS_KIND_TIME, 20, 14, 0, NULL, 0},
-    {"node", IDS_KIND_NODE, 32, 32, 0, "node_name", 0},
-    {"sequence", IDS_KIND_SEQUENCE, 14, 0, 0, NULL, 0},
-  },
-  .codecs = {&c96_b64, &ids_codec_hexfixed, &c96_url},
-  .params = params96,
+    {.name = "seconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 24},
+    {.name = "microseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 14},
+    /* at 24 + I, I = 8 here (open96 moves it) */
+    {.name = "node", .kind = IDS_KIND_NODE, .bits = 32, .shift = 32,
+     .from = "node_name"},
+    {.name = "sequence", .kind = IDS_KIND_SEQUENCE, .bits = 14, .shift = 0}),
+  IDS_CODECS(&c96_b64, &ids_codec_hexfixed, &c96_url),
+  IDS_PARAMS(params96),
   .param_str = strdflt96,
-  .genopts = genopts96,
+  IDS_GENOPTS(genopts96),
   .unit = {1024, 1},
   .ud = (void *)&kp[0][3],
   .open = open96,

@@ -205,22 +205,24 @@ static const ids_gen_ops gen = {
 
 const ids_scheme ids_siq = {
   .name = "siq", .bits = 112, .bytes = 14,
-  .nfields = 5, .ncodecs = 7, .ngenopts = 4,
-  .fields = {
-    {"timestamp", IDS_KIND_TIME, 56, 56, 0, NULL, 0},
-    {"shard", IDS_KIND_NODE, 8, 48, 0, NULL, 0},
-    {"domain", IDS_KIND_HASH, 32, 16, 0, "domain_name", 0},
-    {"serial", IDS_KIND_SEQUENCE, 13, 0, 0, NULL, 1},
-    {"qualifier", IDS_KIND_QUALIFIER, 5, 0, 0, NULL, 1},
-  },
-  .codecs = {&ids_codec_hex, &ids_codec_dec, &ids_codec_oct, &c_b64,
-             &c_cb32, &c_b32l, &c_did},
-  .genopts = genopts,
+  IDS_FIELDS(
+    {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 56, .shift = 56},
+    {.name = "shard", .kind = IDS_KIND_NODE, .bits = 8, .shift = 48},
+    {.name = "domain", .kind = IDS_KIND_HASH, .bits = 32, .shift = 16,
+     .from = "domain_name"},
+    /* the low 16 bits: serial and qualifier share them, widths varying
+    ** with the type (compose places them) */
+    {.name = "serial", .kind = IDS_KIND_SEQUENCE, .bits = 13, .shift = 0,
+     .variable = 1},
+    {.name = "qualifier", .kind = IDS_KIND_QUALIFIER, .bits = 5, .shift = 0,
+     .variable = 1}),
+  IDS_CODECS(&ids_codec_hex, &ids_codec_dec, &ids_codec_oct, &c_b64,
+             &c_cb32, &c_b32l, &c_did),
+  IDS_GENOPTS(genopts),
   .unit = {65536, 1},
   .epoch_ms = 0,
   .detect = detect,
   .layout = &layout,
-  .quals = types,             /* content first: the generators' default */
-  .nquals = NTYPES,
+  IDS_QUALS(types),           /* content first: the generators' default */
   .gen = &gen,
 };
