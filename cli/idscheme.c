@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "idscheme.h"
+#include "inspect.h"
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
@@ -452,34 +453,6 @@ static const ids_codec *codecof (const ids_scheme *s, const char *enc) {
 
 /* --------------------------------------------------------------- time */
 
-/* Unix ms of a value's time, or 0 if its scheme has no time field (or
-** the time is past int64 ms).  One
-** time field counts ticks of s->unit from s->epoch_ms; three are KUID's
-** mixed radix (megaseconds, seconds, microseconds since 1970). */
-static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
-  int t[3], nt = 0;
-  unsigned __int128 m;
-  for (int i = 0; i < s->nfields && nt < 3; i++)
-    if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
-  if (nt == 1 && s->unit.per_sec_num == 1000 && s->unit.per_sec_den == 1)
-    m = (unsigned __int128)x[t[0]] + (uint64_t)s->epoch_ms;   /* ms: most */
-  else if (nt == 1 && x[t[0]] <= UINT64_MAX / 1000 / s->unit.per_sec_den)
-    m = x[t[0]] * 1000 * s->unit.per_sec_den / s->unit.per_sec_num +
-        (uint64_t)s->epoch_ms;        /* 64 bits: no 128-bit division */
-  else if (nt == 1)
-    m = (unsigned __int128)x[t[0]] * 1000 * s->unit.per_sec_den /
-        s->unit.per_sec_num + (uint64_t)s->epoch_ms;
-  else if (nt == 3)
-    m = ((unsigned __int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 +
-        x[t[2]] / 1000;
-  else return 0;
-  /* the true time, however far off (SIQ's and kuid96's largest values are
-  ** in the year 30,000 and beyond); past int64 ms none is shown */
-  if (m > (unsigned __int128)INT64_MAX) return 0;
-  *ms = (int64_t)m;
-  return 1;
-}
-
 static int64_t nowms (void) {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
@@ -765,229 +738,30 @@ static int cmd_compose (int argc, char **argv, args *a) {
 
 /* ------------------------------------------------------------ inspect */
 
-/* What texts a codec can have been written by, learnt from its own
-** output at start-up: the length range and the bytes (letters in both
-** cases).  Only a prefilter: when it leaves no candidate, every codec is
-** tried (aliases such as Crockford's I, L, O are read by the codec). */
-typedef struct icodec {
-  const ids_codec *c;
-  int name;                   /* the encoding's name as a number: equal
-                                 names, equal numbers */
-  size_t minlen, maxlen;
-  uint64_t set[4];
-} icodec;
+/* The schemes inspect and convert consider: -s's alone, or every one
+** registered (with the shipped scripts), each with its default
+** parameters.  The inspector is read-only: both threads use it. */
+static ids_inspector *ins;
 
-typedef struct ischeme {
-  const ids_scheme *s;
-  int nc;
-  int constbits;              /* bits a decode checks: the more, the surer */
-  const ids_codec *plain;     /* what its detection says of a bare digit */
-  icodec c[IDS_MAXCODECS];
-} ischeme;
-
-static ischeme *known;
-static int nknown;
-
-/* Encoding names seen so far; a name's number is its index. */
-static const char **encnames;
-static int nencnames;
-
-static int namenum (const char *name) {
-  int i;
-  for (i = 0; i < nencnames; i++)
-    if (strcmp(encnames[i], name) == 0) return i;
-  encnames = realloc(encnames, (size_t)(nencnames + 1) * sizeof *encnames);
-  if (encnames == NULL) die("out of memory");
-  encnames[nencnames] = name;
-  return nencnames++;
-}
-
-static void learn (const ids_scheme *s, icodec *ic) {
-  char t[IDS_TEXTMAX];
-  ids_value v;
-  ic->minlen = SIZE_MAX;
-  ic->maxlen = 0;
-  memset(ic->set, 0, sizeof ic->set);
-  for (int k = 0; k < 258; k++) {
-    size_t n;
-    if (k == 0) memset(&v, 0, sizeof v);
-    else if (k == 1) memset(&v, 0xff, sizeof v);
-    else ids_random(&v, sizeof v);
-    for (int w = 0; w < 3; w++)       /* keep the scheme's width */
-      if (s->bits <= 64 * w) v.w[w] = 0;
-      else if (s->bits < 64 * (w + 1))
-        v.w[w] &= ((uint64_t)1 << (s->bits - 64 * w)) - 1;
-    n = ic->c->encode(ic->c, &v, s->bits, t);
-    if (n < ic->minlen) ic->minlen = n;
-    if (n > ic->maxlen) ic->maxlen = n;
-    for (size_t i = 0; i < n; i++) {
-      unsigned char b = (unsigned char)t[i];
-      ic->set[b >> 6] |= (uint64_t)1 << (b & 63);
-      if ((b | 0x20) >= 'a' && (b | 0x20) <= 'z') {
-        b ^= 0x20;
-        ic->set[b >> 6] |= (uint64_t)1 << (b & 63);
-      }
-    }
-  }
-}
-
-static void addscheme (const ids_scheme *s) {
-  ischeme *k;
-  if ((known = realloc(known, (size_t)(nknown + 1) * sizeof *known)) == NULL)
-    die("out of memory");
-  k = &known[nknown++];
-  memset(k, 0, sizeof *k);
-  k->s = s;
-  for (int i = 0; i < s->nfields; i++)
-    if (s->fields[i].kind == IDS_KIND_CONSTANT)
-      k->constbits += s->fields[i].bits;
-  k->nc = s->ncodecs;
-  k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
-  for (int i = 0; i < s->ncodecs; i++) {
-    k->c[i].c = s->codecs[i];
-    k->c[i].name = namenum(s->codecs[i]->name);
-    learn(s, &k->c[i]);
-  }
-}
-
-/* The schemes inspect considers: -s's alone, or every one registered
-** (with the shipped scripts), each with its default parameters. */
 static void knowschemes (const args *a) {
-  const char **names;
-  size_t n;
   ids_error e;
   if (a->scheme) {
-    addscheme(openscheme(a, NULL, a->cmd));
-    return;
+    const ids_scheme *s = openscheme(a, NULL, a->cmd);
+    ins = ids_inspector_new(&s, 1, &e);
   }
-  if (a->nwords) die("option -p applies only with -s SCHEME");
-  loadall();
-  n = ids_scheme_list(NULL, 0);
-  if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
-    die("out of memory");
-  n = ids_scheme_list(names, n);
-  for (size_t i = 0; i < n; i++) {
-    const ids_scheme *s = ids_scheme_open(ids_scheme_find(names[i]), NULL,
-                                          &e);
-    if (s) addscheme(s);
+  else {
+    if (a->nwords) die("option -p applies only with -s SCHEME");
+    loadall();
+    ins = ids_inspector_new(NULL, 0, &e);
   }
-  free(names);
+  if (ins == NULL) die("%s", e.msg);
 }
 
 /* An encoding some scheme considered has (else a usage error). */
 static void knowncodec (const char *enc) {
-  if (enc == NULL) return;
-  if (nknown == 1) { codecof(known[0].s, enc); return; }
-  for (int i = 0; i < nknown; i++)
-    if (ids_codec_find(known[i].s, enc, strlen(enc))) return;
-  die("no scheme has encoding '%s'", enc);
-}
-
-typedef struct cand {
-  const ischeme *k;
-  const ids_codec *c;
-  int name;                   /* c's name's number (namenum) */
-  ids_value v;
-  int rfc19;                  /* the scheme's detection (FLUID's RFC 19)
-                                 named a marked form */
-  int hastime, plausible, unique;
-  int64_t ms;
-  uint64_t dist;              /* |time - now| */
-} cand;
-
-#define MAXCAND 64
-
-/* Plausible: from 30 years ago to a day ahead (clocks drift; IDs are not
-** made in the future). */
-#define PAST_MS   (30 * 31556952000ll)
-#define AHEAD_MS  86400000ll
-
-static int try (const ischeme *k, const ids_codec *c, int marked,
-                const char *t, size_t n, cand *out, int64_t now) {
-  uint64_t x[IDS_MAXFIELDS];
-  if (ids_scheme_decode(k->s, c, t, n, &out->v, NULL) != IDS_OK) return 0;
-  out->k = k;
-  out->c = c;
-  out->name = -1;
-  for (int j = 0; j < k->nc; j++)
-    if (k->c[j].c == c) out->name = k->c[j].name;
-  out->rfc19 = marked;
-  ids_scheme_decompose(k->s, &out->v, x);
-  out->hastime = idtime(k->s, x, &out->ms);
-  out->plausible = out->hastime && out->ms >= now - PAST_MS &&
-                   out->ms <= now + AHEAD_MS;
-  out->dist = !out->hastime ? UINT64_MAX :
-              out->ms > now ? (uint64_t)(out->ms - now)
-                            : (uint64_t)(now - out->ms);
-  return 1;
-}
-
-/* Better first: FLUID's RFC 19 form, a time in the plausible window, a
-** form no other scheme wrote, the scheme's default form (what a log line
-** most likely holds: a bare number is a Snowflake's ID before it is a
-** FLUID's), a time nearer now, more constant bits checked, then the
-** registry's order. */
-static int better (const cand *a, const cand *b) {
-  int adef = a->c == a->k->s->codecs[0], bdef = b->c == b->k->s->codecs[0];
-  if (a->rfc19 != b->rfc19) return a->rfc19 > b->rfc19;
-  if (a->plausible != b->plausible) return a->plausible > b->plausible;
-  if (a->unique != b->unique) return a->unique > b->unique;
-  if (adef != bdef) return adef;
-  if (a->dist != b->dist) return a->dist < b->dist;
-  if (a->k->constbits != b->k->constbits)
-    return a->k->constbits > b->k->constbits;
-  return a->k < b->k;
-}
-
-/* Every scheme and form that decodes t[0..n) (trimmed), best first;
-** returns how many.  With enc, that form only.  A scheme with detection
-** (FLUID's RFC 19, SIQ's did:) reads a marked form (one its detection
-** tells from a bare digit: FLUID's ƒ, 0x, dots, words, emoji) only as
-** that form. */
-static int candidates (const char *t, size_t n, const char *enc, cand *cs,
-                       int64_t now) {
-  uint64_t set[4] = {0, 0, 0, 0};
-  int nc = 0;
-  for (size_t i = 0; i < n; i++)
-    set[(unsigned char)t[i] >> 6] |= (uint64_t)1 << ((unsigned char)t[i] & 63);
-  for (int pass = 0; pass < 2 && nc == 0; pass++)
-    for (int i = 0; i < nknown && nc < MAXCAND; i++) {
-      const ischeme *k = &known[i];
-      if (enc) {
-        const ids_codec *c = ids_codec_find(k->s, enc, strlen(enc));
-        if (c && try(k, c, 0, t, n, &cs[nc], now)) nc++;
-        continue;
-      }
-      if (k->s->detect) {       /* a marked form: that one only */
-        const ids_codec *c = k->s->detect(k->s, t, n);
-        if (c != k->plain) {
-          if (try(k, c, 1, t, n, &cs[nc], now)) nc++;
-          continue;
-        }
-      }
-      for (int j = 0; j < k->nc && nc < MAXCAND; j++) {
-        const icodec *ic = &k->c[j];
-        if (pass == 0 &&
-            (n < ic->minlen || n > ic->maxlen ||
-             (set[0] & ~ic->set[0]) || (set[1] & ~ic->set[1]) ||
-             (set[2] & ~ic->set[2]) || (set[3] & ~ic->set[3])))
-          continue;
-        if (try(k, ic->c, 0, t, n, &cs[nc], now)) nc++;
-      }
-    }
-  for (int i = 0; i < nc; i++) {
-    int same = 0;
-    for (int j = 0; j < nc; j++)
-      same += cs[j].k != cs[i].k && cs[j].name == cs[i].name;
-    cs[i].unique = same == 0;
-  }
-  for (int i = 1; i < nc; i++) {        /* insertion sort: a handful */
-    cand x = cs[i];
-    int j = i;
-    for (; j > 0 && better(&x, &cs[j - 1]); j--) cs[j] = cs[j - 1];
-    cs[j] = x;
-  }
-  return nc;
+  ids_error e;
+  if (enc && ids_inspector_encoding(ins, enc, strlen(enc), &e) != IDS_OK)
+    die("%s", e.msg);
 }
 
 /* The inputs: the words, or standard input's lines, streamed: read in
@@ -1191,45 +965,31 @@ static void trim (const char **t, size_t *n) {
   while (*n > 0 && isblank_ascii((unsigned char)(*t)[*n - 1])) (*n)--;
 }
 
-/* Why nothing decoded t: the core's words for one scheme, else ours. */
-static const char *why (const args *a, const char *t, size_t n,
-                        ids_error *e) {
-  ids_value v;
-  if (n == 0) return "empty";
-  if (nknown == 1 &&
-      ids_scheme_decode(known[0].s, a->enc ? ids_codec_find(known[0].s,
-                        a->enc, strlen(a->enc)) : NULL, t, n, &v, e)
-      != IDS_OK)
-    return e->msg;
-  return a->enc ? "no scheme decodes it in that encoding"
-                : "no scheme decodes it";
-}
-
-static void ohuman (const char *t, size_t n, const cand *cs, int nc,
+static void ohuman (const char *t, size_t n, const ids_candidate *cs, int nc,
                     int64_t now) {
-  const ids_scheme *s = cs[0].k->s;
+  const ids_scheme *s = cs[0].scheme;
   oput(t, n);
   ostr(": ");
   ostr(s->name);
   ostr(" (");
-  ostr(cs[0].c->name);
+  ostr(cs[0].codec->name);
   ostr(")\n");
-  showfields(s, &cs[0].v);
-  if (cs[0].hastime) {
+  showfields(s, &cs[0].value);
+  if (cs[0].has_time) {
     olabel("time");
-    oiso(cs[0].ms);
+    oiso(cs[0].time_ms);
     ostr(", ");
-    oage(cs[0].ms, now);
+    oage(cs[0].time_ms, now);
     ochar('\n');
   }
-  showencodings(s, &cs[0].v, cs[0].c);
+  showencodings(s, &cs[0].value, cs[0].codec);
   for (int i = 1; i < nc; i++) {
     olabel(i == 1 ? "candidates" : "");
-    ostr(cs[i].k->s->name);
+    ostr(cs[i].scheme->name);
     ostr(" (");
-    ostr(cs[i].c->name);
+    ostr(cs[i].codec->name);
     ochar(')');
-    if (cs[i].hastime) { ochar(' '); oiso(cs[i].ms); }
+    if (cs[i].has_time) { ochar(' '); oiso(cs[i].time_ms); }
     ochar('\n');
   }
 }
@@ -1242,34 +1002,34 @@ static void ovaluehex (const ids_scheme *s, const ids_value *v) {
   ochar('"');
 }
 
-static void ojsonobj (const char *t, size_t n, const cand *cs, int nc) {
-  const ids_scheme *s = cs[0].k->s;
+static void ojsonobj (const char *t, size_t n, const ids_candidate *cs, int nc) {
+  const ids_scheme *s = cs[0].scheme;
   uint64_t x[IDS_MAXFIELDS];
   ostr("{\"input\":");
   ojson(t, n);
   ostr(",\"scheme\":");
   ojsonz(s->name);
   ostr(",\"encoding\":");
-  ojsonz(cs[0].c->name);
+  ojsonz(cs[0].codec->name);
   ostr(",\"value\":");
-  ovaluehex(s, &cs[0].v);
+  ovaluehex(s, &cs[0].value);
   ostr(",\"fields\":{");
-  ids_scheme_decompose(s, &cs[0].v, x);
+  ids_scheme_decompose(s, &cs[0].value, x);
   for (int i = 0; i < s->nfields; i++) {
     if (i) ochar(',');
     ojsonz(s->fields[i].name);
     ochar(':');
-    ofield(s, i, &cs[0].v, x[i], 1);
+    ofield(s, i, &cs[0].value, x[i], 1);
   }
   ostr("},\"time\":");
-  if (cs[0].hastime) {
-    ochar('"'); oiso(cs[0].ms); ostr("\",\"time_ms\":"); oi64(cs[0].ms);
+  if (cs[0].has_time) {
+    ochar('"'); oiso(cs[0].time_ms); ostr("\",\"time_ms\":"); oi64(cs[0].time_ms);
   }
   else ostr("null");
   ostr(",\"encodings\":{");
   for (int i = 0; i < s->ncodecs; i++) {
     char buf[IDS_TEXTMAX];
-    size_t len = ids_scheme_encode(s, s->codecs[i], &cs[0].v, buf);
+    size_t len = ids_scheme_encode(s, s->codecs[i], &cs[0].value, buf);
     if (i) ochar(',');
     ojsonz(s->codecs[i]->name);
     ochar(':');
@@ -1279,13 +1039,13 @@ static void ojsonobj (const char *t, size_t n, const cand *cs, int nc) {
   for (int i = 1; i < nc; i++) {
     if (i > 1) ochar(',');
     ostr("{\"scheme\":");
-    ojsonz(cs[i].k->s->name);
+    ojsonz(cs[i].scheme->name);
     ostr(",\"encoding\":");
-    ojsonz(cs[i].c->name);
+    ojsonz(cs[i].codec->name);
     ostr(",\"value\":");
-    ovaluehex(cs[i].k->s, &cs[i].v);
+    ovaluehex(cs[i].scheme, &cs[i].value);
     ostr(",\"time\":");
-    if (cs[i].hastime) { ochar('"'); oiso(cs[i].ms); ochar('"'); }
+    if (cs[i].has_time) { ochar('"'); oiso(cs[i].time_ms); ochar('"'); }
     else ostr("null");
     ochar('}');
   }
@@ -1301,21 +1061,24 @@ static void ojsonerr (long no, const char *t, size_t n, const char *msg) {
   ostr("}\n");
 }
 
+/* The readings of t[0..n), or its error (nc 0, e saying why). */
+static int readings (const args *a, const char *t, size_t n, int64_t now,
+                     ids_candidate *cs, ids_error *e) {
+  return ids_inspect(ins, t, n, a->enc, a->enc ? strlen(a->enc) : 0, now,
+                     cs, IDS_INSPECT_MAX, e);
+}
+
 static int inspect1 (const args *a, const char *t, size_t n, long no,
                      int64_t now) {
-  cand cs[MAXCAND];
-  const char *t0 = t;
-  size_t n0 = n;
-  int nc;
-  trim(&t, &n);
-  nc = n ? candidates(t, n, a->enc, cs, now) : 0;
+  ids_candidate cs[IDS_INSPECT_MAX];
+  ids_error e;
+  int nc = readings(a, t, n, now, cs, &e);
   if (nc == 0) {
-    ids_error e;
-    const char *w = why(a, t0, n0, &e);
-    if (a->json) ojsonerr(no, t0, n0, w);
-    inerror(no, t0, n0, w);
+    if (a->json) ojsonerr(no, t, n, e.msg);
+    inerror(no, t, n, e.msg);
     return 1;
   }
+  trim(&t, &n);                 /* the input as the engine read it */
   if (a->json) ojsonobj(t, n, cs, nc);
   else ohuman(t, n, cs, nc, now);
   return 0;
@@ -1330,22 +1093,18 @@ static int cmd_inspect (int argc, char **argv, args *a) {
 
 static int convert1 (const args *a, const char *t, size_t n, long no,
                      int64_t now) {
-  cand cs[MAXCAND];
-  const char *t0 = t;
-  size_t n0 = n;
-  int nc, i;
+  ids_candidate cs[IDS_INSPECT_MAX];
+  ids_error e;
+  int nc = readings(a, t, n, now, cs, &e), i;
   const ids_codec *to = NULL;
-  trim(&t, &n);
-  nc = n ? candidates(t, n, a->enc, cs, now) : 0;
   for (i = 0; i < nc; i++)           /* the best that has that form */
-    if ((to = ids_codec_find(cs[i].k->s, a->to, strlen(a->to)))) break;
+    if ((to = ids_codec_find(cs[i].scheme, a->to, strlen(a->to)))) break;
   if (nc == 0 || i == nc) {
-    ids_error e;
-    inerror(no, t0, n0, nc ? "no scheme that decodes it has encoding "
-                             "given by --to" : why(a, t0, n0, &e));
+    inerror(no, t, n, nc ? "no scheme that decodes it has encoding "
+                           "given by --to" : e.msg);
     return 1;
   }
-  olen += ids_scheme_encode(cs[i].k->s, to, &cs[i].v,
+  olen += ids_scheme_encode(cs[i].scheme, to, &cs[i].value,
                             oroom(IDS_TEXTMAX + 1));
   ochar('\n');
   return 0;

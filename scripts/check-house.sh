@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The house rules that a machine can check, on a built tree:
 #   scripts/check-house.sh BUILDDIR
-# 1. core/ and schemes/ include no Lua header;
-# 2. no include circle among the files of core/ and schemes/, and no circle
-#    of symbol references among core/'s objects (which file calls which);
+# 1. core/, schemes/ and inspect/ include no Lua header;
+# 2. no include circle among the files of core/, schemes/ and inspect/, and
+#    no circle of symbol references among core/'s objects (which file calls
+#    which);
 # 3. libidscheme.so exports exactly the functions and data that the public
 #    headers declare, and each Lua module exports luaopen_idscheme alone.
 #   scripts/check-house.sh --exports FILE...
@@ -18,15 +19,18 @@ ok () { echo "ok   $1"; passed=$((passed + 1)); }
 bad () { echo "FAIL $1"; shift; printf '     %s\n' "$@"; failed=$((failed + 1)); }
 
 # 3 ------------------------------------------------------------------
+# the public headers (cmake/install.cmake installs these)
+headers="core/idscheme.h core/slots.h core/idcompressor.h inspect/inspect.h"
+
 # check_lib FILE: exports exactly what the public headers declare (all ids_*)
 check_lib () {
   local lib=$1 declared exported extra missing
   # every ids_* name that a public header declares as a function or data
-  declared=$(for h in core/idscheme.h core/slots.h core/idcompressor.h; do
-               [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core "$h" 2>/dev/null
+  declared=$(for h in $headers; do
+               [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core -I inspect "$h" 2>/dev/null
              done | grep -oE '\bids_[a-z0-9_]+[[:space:]]*(\(|\[|;)' |
              sed -E 's/[[:space:]]*[(\[;]$//' | sort -u |
-             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h |
+             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' $headers |
                             grep -oE 'ids_[a-z0-9_]+' ; echo none))
   exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRBVWiu]/ {print $3}' | sort -u)
   extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
@@ -34,7 +38,7 @@ check_lib () {
   # declared names that are types, not symbols, show up as "missing":
   # keep only those that are really declared as functions or objects
   missing=$(for m in $missing; do
-              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h && continue
+              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h inspect/*.h && continue
               echo "$m"
             done)
   if [ -z "$extra" ] && [ -z "$missing" ]; then
@@ -68,18 +72,18 @@ fi
 build=${1:?usage: $0 BUILDDIR | --exports FILE...}
 
 # 1 ------------------------------------------------------------------
-hits=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](lua|lauxlib|lualib|luajit|luaconf)[^>"]*[>"]' core schemes)
-if [ -z "$hits" ]; then ok "no Lua header under core/ and schemes/"
-else bad "Lua headers under core/ or schemes/" "$hits"; fi
+hits=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](lua|lauxlib|lualib|luajit|luaconf)[^>"]*[>"]' core schemes inspect)
+if [ -z "$hits" ]; then ok "no Lua header under core/, schemes/ and inspect/"
+else bad "Lua headers under core/, schemes/ or inspect/" "$hits"; fi
 
 # 2 ------------------------------------------------------------------
 # "a b" pairs for tsort: a includes b (by base name; quoted includes only).
-edges=$(for f in $(find core schemes -name '*.[ch]'); do
+edges=$(for f in $(find core schemes inspect -name '*.[ch]'); do
           sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)".*/\1/p' "$f" |
             while read -r inc; do echo "$(basename "$f") $(basename "$inc")"; done
         done)
 if out=$(tsort <<<"$edges" 2>&1 >/dev/null) && [ -z "$out" ]; then
-  ok "no include circle in core/ and schemes/"
+  ok "no include circle in core/, schemes/ and inspect/"
 else bad "include circle" "$out"; fi
 
 # Which core object uses a symbol that which other defines: a circle there
