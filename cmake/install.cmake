@@ -5,7 +5,7 @@
 # modules and the pure-Lua files), cli (the command and its man page).
 include(CMakePackageConfigHelpers)
 
-install(FILES core/idscheme.h core/slots.h idcompressor/idcompressor.h
+install(FILES core/idscheme.h core/slots.h idcompressor/idcompressor.h inspect/inspect.h
         DESTINATION ${IDS_INCLUDEDIR} COMPONENT dev)
 install(TARGETS idscheme_shared EXPORT idschemeTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib

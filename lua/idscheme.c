@@ -12,12 +12,15 @@
 
 #include "box.h"
 #include "idscheme.h"
+#include "inspect.h"
 #include "slots.h"
 
 #define SCHEME_MT   "idscheme.scheme"
 #define GEN_MT      "idscheme.generator"
 #define ID_MT       "idscheme.id"
 #define HANDLES     "idscheme.handles"   /* registry: lightuserdata -> handle */
+#define INSPECTOR_MT "idscheme.inspector"
+#define INSPECTOR   "idscheme.inspect"   /* registry: every scheme's inspector */
 
 #define UV_SCHEME   lua_upvalueindex(1)
 #define UV_GEN      lua_upvalueindex(2)
@@ -692,25 +695,32 @@ static int i_encode (lua_State *L) {
   return 1;
 }
 
-static int i_fields (lua_State *L) {
-  lid *d = checkid(L, 1);
+/* Pushes the fields of v as a table: name -> integer, a qualifier's name,
+** or a wide field's bytes. */
+static void pushfields (lua_State *L, const ids_scheme *s,
+                        const ids_value *v) {
   uint64_t x[IDS_MAXFIELDS];
-  ids_scheme_decompose(d->s, &d->v, x);
-  lua_createtable(L, 0, d->s->nfields);
-  for (int i = 0; i < d->s->nfields; i++) {
-    const ids_field *f = &d->s->fields[i];
+  ids_scheme_decompose(s, v, x);
+  lua_createtable(L, 0, s->nfields);
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
     const char *q;
-    if (f->kind == IDS_KIND_QUALIFIER && (q = ids_scheme_qualifier_name(d->s, x[i])))
+    if (f->kind == IDS_KIND_QUALIFIER && (q = ids_scheme_qualifier_name(s, x[i])))
       lua_pushstring(L, q);
     else if (f->bits > 64) {
       uint8_t b[IDS_MAXBYTES];
-      ids_value_getbytes(&d->v, f->shift, f->bits, b);
+      ids_value_getbytes(v, f->shift, f->bits, b);
       lua_pushlstring(L, (const char *)b, (f->bits + 7u) / 8);
     }
     else
       pushfield(L, x[i]);
     lua_setfield(L, -2, f->name);
   }
+}
+
+static int i_fields (lua_State *L) {
+  lid *d = checkid(L, 1);
+  pushfields(L, d->s, &d->v);
   return 1;
 }
 
@@ -830,6 +840,142 @@ static void jitpath (lua_State *L) {
 #endif
 }
 
+/* ------------------------------------------------------------- inspect */
+
+/* An inspector in a userdata, freed when collected (an error between its
+** making and its use leaks nothing).  The one over every scheme is kept
+** in the registry and made again when the registry has grown. */
+typedef struct linspector { ids_inspector *ins; size_t nschemes; } linspector;
+
+static int ins_gc (lua_State *L) {
+  linspector *p = (linspector *)luaL_checkudata(L, 1, INSPECTOR_MT);
+  ids_inspector_free(p->ins);
+  p->ins = NULL;
+  return 0;
+}
+
+static linspector *newinspector (lua_State *L, const ids_scheme *const *s,
+                                 size_t n) {
+  linspector *p = (linspector *)lua_newuserdatauv(L, sizeof *p, 0);
+  ids_error e;
+  p->ins = NULL;
+  p->nschemes = s ? n : ids_scheme_list(NULL, 0);
+  luaL_getmetatable(L, INSPECTOR_MT);
+  lua_setmetatable(L, -2);
+  if ((p->ins = ids_inspector_new(s, n, &e)) == NULL)
+    luaL_error(L, "idscheme.inspect: %s", e.msg);
+  return p;
+}
+
+/* The inspector of every registered scheme (as the command's inspect
+** without -s), made again when the registry grew. */
+static const ids_inspector *everyscheme (lua_State *L) {
+  linspector *p;
+  lua_getfield(L, LUA_REGISTRYINDEX, INSPECTOR);
+  p = (linspector *)luaL_testudata(L, -1, INSPECTOR_MT);
+  if (p == NULL || p->nschemes != ids_scheme_list(NULL, 0)) {
+    lua_pop(L, 1);
+    p = newinspector(L, NULL, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, INSPECTOR);
+  }
+  return p->ins;             /* anchored at the top of the stack */
+}
+
+static const char *const inspectkeys[] = { "scheme", "encoding", NULL };
+
+/* idscheme.inspect(text [, {scheme = NAME or handle, encoding = NAME}]):
+** the readings of text, best first, each a table {scheme, encoding, id,
+** fields, time_ms, marked, plausible, unique}; none: an empty list and
+** why. */
+static int l_inspect (lua_State *L) {
+  size_t n, enclen = 0;
+  const char *t = luaL_checklstring(L, 1, &n), *enc = NULL;
+  const ids_inspector *ins;
+  ids_candidate cs[IDS_INSPECT_MAX];
+  ids_error e;
+  int nc;
+  lua_settop(L, 2);
+  if (!lua_isnil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+      size_t kn;
+      const char *k;
+      int i = 0;
+      lua_pop(L, 1);
+      if (lua_type(L, -1) != LUA_TSTRING)
+        luaL_argerror(L, 2, lua_pushfstring(L, "unknown option %s (options "
+                      "are strings)", show(L, lua_gettop(L))));
+      k = lua_tolstring(L, -1, &kn);
+      while (inspectkeys[i] && !keyis(inspectkeys[i], k, kn)) i++;
+      if (inspectkeys[i] == NULL)
+        luaL_argerror(L, 2, lua_pushfstring(L, "unknown option '%s'",
+                                            quote(L, lua_gettop(L))));
+    }
+    lua_getfield(L, 2, "encoding");             /* 3 */
+    if (!lua_isnil(L, 3)) {
+      if (lua_type(L, 3) != LUA_TSTRING)
+        luaL_argerror(L, 2, lua_pushfstring(L, "encoding must be a string, "
+                                            "got %s", show(L, 3)));
+      enc = lua_tolstring(L, 3, &enclen);
+    }
+    lua_getfield(L, 2, "scheme");               /* 4 */
+  }
+  else lua_pushnil(L), lua_pushnil(L);
+  if (lua_isnil(L, 4)) ins = everyscheme(L);
+  else {
+    const ids_scheme *s;
+    lscheme *h = (lscheme *)ids_box_test(L, 4, sizeof(lscheme), SCHEME_TYPE);
+    if (h) s = h->s;
+    else if (lua_type(L, 4) == LUA_TSTRING) {
+      const ids_scheme *d;
+      size_t len;
+      const char *name = lua_tolstring(L, 4, &len);
+      if (strlen(name) != len || (d = ids_scheme_find(name)) == NULL)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "unknown scheme '%s'",
+                                                   quote(L, 4)));
+      if ((s = ids_scheme_open(d, NULL, &e)) == NULL)
+        return luaL_argerror(L, 2, e.msg);
+    }
+    else
+      return luaL_argerror(L, 2, lua_pushfstring(L, "scheme must be a name "
+                           "or a scheme, got %s", show(L, 4)));
+    ins = newinspector(L, &s, 1)->ins;
+  }
+  if (enc && ids_inspector_encoding(ins, enc, enclen, &e) != IDS_OK)
+    return luaL_argerror(L, 2, e.msg);
+  nc = ids_inspect(ins, t, n, enc, enclen,
+                   ids_clock_realtime.now(ids_clock_realtime.ctx) / 1000000,
+                   cs, IDS_INSPECT_MAX, &e);
+  lua_createtable(L, nc, 0);
+  for (int i = 0; i < nc; i++) {
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, cs[i].scheme->name);
+    lua_setfield(L, -2, "scheme");
+    lua_pushstring(L, cs[i].codec->name);
+    lua_setfield(L, -2, "encoding");
+    pushid(L, cs[i].scheme, &cs[i].value);
+    lua_setfield(L, -2, "id");
+    pushfields(L, cs[i].scheme, &cs[i].value);
+    lua_setfield(L, -2, "fields");
+    if (cs[i].has_time) {
+      pushfield(L, (uint64_t)cs[i].time_ms);     /* never negative */
+      lua_setfield(L, -2, "time_ms");
+    }
+    lua_pushboolean(L, cs[i].marked);
+    lua_setfield(L, -2, "marked");
+    lua_pushboolean(L, cs[i].plausible);
+    lua_setfield(L, -2, "plausible");
+    lua_pushboolean(L, cs[i].unique);
+    lua_setfield(L, -2, "unique");
+    lua_rawseti(L, -2, i + 1);
+  }
+  if (nc > 0) return 1;
+  lua_pushstring(L, e.msg);
+  return 2;
+}
+
 /* ---------------------------------------------------------------- open */
 
 static const luaL_Reg scheme_methods[] = {
@@ -860,6 +1006,7 @@ static const luaL_Reg id_meta[] = {
 };
 static const luaL_Reg module_funcs[] = {
   {"list", l_list}, {"scheme", l_scheme}, {"define", l_define},
+  {"inspect", l_inspect},
   {NULL, NULL}
 };
 
@@ -894,6 +1041,10 @@ int luaopen_idscheme (lua_State *L) {
   luaL_newmetatable(L, GEN_MT);
   luaL_newmetatable(L, ID_MT);
   lua_pop(L, 3);
+  luaL_newmetatable(L, INSPECTOR_MT);
+  lua_pushcfunction(L, ins_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, HANDLES);
   fillmeta(L, GEN_MT, gen_meta, gen_methods);

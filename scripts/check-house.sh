@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The house rules that a machine can check, on a built tree:
 #   scripts/check-house.sh BUILDDIR
-# 1. core/, schemes/ and idcompressor/ include no Lua header;
-# 2. no include circle among the files of core/, schemes/ and idcompressor/,
+# 1. core/, schemes/, idcompressor/ and inspect/ include no Lua header;
+# 2. no include circle among the files of core/, schemes/, idcompressor/ and
+#    inspect/,
 #    and no circle of symbol references among the objects of core/ and of
 #    idcompressor/ (which file calls which);
 # 3. libidscheme.so exports exactly the functions and data that the public
@@ -18,14 +19,15 @@ set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0
 # the library's rooms, below the binding; and the headers that its users see
-rooms="core schemes idcompressor"
+rooms="core schemes idcompressor inspect"
 said="${rooms// //, }/"
-public="core/idscheme.h core/slots.h idcompressor/idcompressor.h"
+public="core/idscheme.h core/slots.h idcompressor/idcompressor.h inspect/inspect.h"
 
 ok () { echo "ok   $1"; passed=$((passed + 1)); }
 bad () { echo "FAIL $1"; shift; printf '     %s\n' "$@"; failed=$((failed + 1)); }
 
 # 3 ------------------------------------------------------------------
+
 # check_lib FILE: exports exactly what the public headers declare (all ids_*)
 check_lib () {
   local lib=$1 declared exported extra missing
@@ -34,7 +36,7 @@ check_lib () {
                [ -f "$h" ] && cpp -P -D__GNUC__=12 -I core "$h" 2>/dev/null
              done | grep -oE '\bids_[a-z0-9_]+[[:space:]]*(\(|\[|;)' |
              sed -E 's/[[:space:]]*[(\[;]$//' | sort -u |
-             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h idcompressor/*.h |
+             grep -vxF -f <(grep -hoE 'static inline [^(]*\bids_[a-z0-9_]+ \(' core/*.h idcompressor/*.h inspect/*.h |
                             grep -oE 'ids_[a-z0-9_]+' ; echo none))
   exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRBVWiu]/ {print $3}' | sort -u)
   extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
@@ -42,7 +44,7 @@ check_lib () {
   # declared names that are types, not symbols, show up as "missing":
   # keep only those that are really declared as functions or objects
   missing=$(for m in $missing; do
-              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h idcompressor/*.h && continue
+              grep -qE "\b(struct|typedef)[^;]*\b$m\b" core/*.h idcompressor/*.h inspect/*.h && continue
               echo "$m"
             done)
   if [ -z "$extra" ] && [ -z "$missing" ]; then

@@ -1,0 +1,130 @@
+/*
+** cli.h: what the files of the idscheme command share.  Each file does one
+** thing: main.c the arguments and the dispatch, out.c the output buffer
+** and usage errors, lua.c the embedded Lua, show.c how an ID shows,
+** lines.c the inputs of inspect and convert, and one file per command.
+*/
+#ifndef IDS_CLI_H
+#define IDS_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idscheme.h"
+
+extern const char *progname;
+
+/* ------------------------------------------------------------- output */
+
+/* stdout through one large buffer (out.c): obuf[0..olen) is what waits,
+** per thread (lines.c gives a second thread a buffer that grows, ogrow,
+** instead of being flushed). */
+#define OBUFSIZE (1 << 17)
+extern _Thread_local char *obuf;
+extern _Thread_local size_t olen, ocap;
+extern _Thread_local int ogrow;
+
+void owrite (const char *s, size_t n);
+void oflush (void);
+
+/* A usage error: the message on stderr, exit status 2. */
+void die (const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 1, 2), noreturn))
+#endif
+  ;
+
+/* The small writers are inline: millions of lines call them.  Room for
+** n more bytes (n < OBUFSIZE): */
+static inline char *oroom (size_t n) {
+  if (olen + n > ocap) {
+    if (!ogrow) oflush();
+    else {
+      size_t cap = ocap ? ocap : OBUFSIZE;
+      while (cap < olen + n) cap *= 2;
+      if ((obuf = realloc(obuf, cap)) == NULL) die("out of memory");
+      ocap = cap;
+    }
+  }
+  return obuf + olen;
+}
+
+static inline void oput (const char *s, size_t n) {
+  if (n > OBUFSIZE / 2 && !ogrow) {
+    oflush();
+    owrite(s, n);
+    return;
+  }
+  memcpy(oroom(n), s, n);
+  olen += n;
+}
+
+static inline void ostr (const char *s) { oput(s, strlen(s)); }
+static inline void ochar (char c) { *oroom(1) = c; olen++; }
+
+void ou64 (uint64_t x);
+void oi64 (int64_t x);
+void olabel (const char *s);
+void ohex (const uint8_t *b, size_t n);
+void ojson (const char *s, size_t n);
+void ojsonz (const char *s);
+const char *quote (const char *s, size_t n);
+
+/* ---------------------------------------------------------- arguments */
+
+typedef struct args {
+  const char *cmd;            /* as typed: "gen" or "new" */
+  const char *scheme;         /* -s, or the first word of a SCHEME command */
+  const char *enc, *to;
+  long count;
+  int json;
+  char **words;               /* -p and -o values */
+  int nwords;
+  char **rest;
+  int nrest;
+} args;
+
+void parse (int argc, char **argv, args *a, const char *opts);
+void takescheme (args *a);
+void norest (const args *a);
+const ids_scheme *openscheme (const args *a, ids_options *o,
+                              const char *what);
+const ids_codec *codecof (const ids_scheme *s, const char *enc);
+
+/* --------------------------------------------------------------- Lua */
+
+void loadfile (const char *path);   /* -l FILE.lua */
+
+/* --------------------------------------------------------- showing IDs */
+
+int64_t nowms (void);
+void oiso (int64_t ms);
+void oage (int64_t ms, int64_t now);
+void ofield (const ids_scheme *s, int i, const ids_value *v, uint64_t x,
+             int json);
+void showfields (const ids_scheme *s, const ids_value *v);
+void showencodings (const ids_scheme *s, const ids_value *v,
+                    const ids_codec *skip);
+
+/* -------------------------------------------------------------- inputs */
+
+/* What answers one line (t[0..n), line no, the time `now`): writes its
+** answer and returns 0, or reports it with inerror and returns 1. */
+typedef int (*answer) (const args *a, const char *t, size_t n, long no,
+                       int64_t now);
+int eachline (const args *a, answer fn);
+void inerror (long no, const char *t, size_t n, const char *why);
+
+/* ------------------------------------------------------------ commands */
+
+int cmd_list (int argc, char **argv, args *a);
+int cmd_info (int argc, char **argv, args *a);
+int cmd_new (int argc, char **argv, args *a);
+int cmd_decode (int argc, char **argv, args *a);
+int cmd_compose (int argc, char **argv, args *a);
+int cmd_inspect (int argc, char **argv, args *a);
+int cmd_convert (int argc, char **argv, args *a);
+
+#endif

@@ -1,0 +1,198 @@
+/*
+** inspect.c: `inspect` and `convert`, the command's side of the inspect
+** engine (inspect/inspect.h): which inputs, and how the readings show.
+*/
+#include <stdint.h>
+#include <string.h>
+
+#include "cli.h"
+#include "inspect.h"
+
+/* The schemes inspect and convert consider: -s's alone, or every one
+** registered, each with its default parameters.  The inspector is read-only: both threads use it. */
+static ids_inspector *ins;
+
+static void knowschemes (const args *a) {
+  ids_error e;
+  if (a->scheme) {
+    const ids_scheme *s = openscheme(a, NULL, a->cmd);
+    ins = ids_inspector_new(&s, 1, &e);
+  }
+  else {
+    if (a->nwords) die("option -p applies only with -s SCHEME");
+    ins = ids_inspector_new(NULL, 0, &e);
+  }
+  if (ins == NULL) die("%s", e.msg);
+}
+
+/* An encoding some scheme considered has (else a usage error). */
+static void knowncodec (const char *enc) {
+  ids_error e;
+  if (enc && ids_inspector_encoding(ins, enc, strlen(enc), &e) != IDS_OK)
+    die("%s", e.msg);
+}
+
+static int isblank_ascii (unsigned char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static void trim (const char **t, size_t *n) {
+  while (*n > 0 && isblank_ascii((unsigned char)**t)) (*t)++, (*n)--;
+  while (*n > 0 && isblank_ascii((unsigned char)(*t)[*n - 1])) (*n)--;
+}
+
+static void ohuman (const char *t, size_t n, const ids_candidate *cs,
+                    int nc, int64_t now) {
+  const ids_scheme *s = cs[0].scheme;
+  oput(t, n);
+  ostr(": ");
+  ostr(s->name);
+  ostr(" (");
+  ostr(cs[0].codec->name);
+  ostr(")\n");
+  showfields(s, &cs[0].value);
+  if (cs[0].has_time) {
+    olabel("time");
+    oiso(cs[0].time_ms);
+    ostr(", ");
+    oage(cs[0].time_ms, now);
+    ochar('\n');
+  }
+  showencodings(s, &cs[0].value, cs[0].codec);
+  for (int i = 1; i < nc; i++) {
+    olabel(i == 1 ? "candidates" : "");
+    ostr(cs[i].scheme->name);
+    ostr(" (");
+    ostr(cs[i].codec->name);
+    ochar(')');
+    if (cs[i].has_time) { ochar(' '); oiso(cs[i].time_ms); }
+    ochar('\n');
+  }
+}
+
+static void ovaluehex (const ids_scheme *s, const ids_value *v) {
+  uint8_t b[IDS_MAXBYTES];
+  ids_value_to_bytes(v, b, s->bytes);
+  ochar('"');
+  ohex(b, s->bytes);
+  ochar('"');
+}
+
+static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
+                      int nc) {
+  const ids_scheme *s = cs[0].scheme;
+  uint64_t x[IDS_MAXFIELDS];
+  ostr("{\"input\":");
+  ojson(t, n);
+  ostr(",\"scheme\":");
+  ojsonz(s->name);
+  ostr(",\"encoding\":");
+  ojsonz(cs[0].codec->name);
+  ostr(",\"value\":");
+  ovaluehex(s, &cs[0].value);
+  ostr(",\"fields\":{");
+  ids_scheme_decompose(s, &cs[0].value, x);
+  for (int i = 0; i < s->nfields; i++) {
+    if (i) ochar(',');
+    ojsonz(s->fields[i].name);
+    ochar(':');
+    ofield(s, i, &cs[0].value, x[i], 1);
+  }
+  ostr("},\"time\":");
+  if (cs[0].has_time) {
+    ochar('"'); oiso(cs[0].time_ms);
+    ostr("\",\"time_ms\":"); oi64(cs[0].time_ms);
+  }
+  else ostr("null");
+  ostr(",\"encodings\":{");
+  for (int i = 0; i < s->ncodecs; i++) {
+    char buf[IDS_TEXTMAX];
+    size_t len = ids_scheme_encode(s, s->codecs[i], &cs[0].value, buf);
+    if (i) ochar(',');
+    ojsonz(s->codecs[i]->name);
+    ochar(':');
+    ojson(buf, len);
+  }
+  ostr("},\"candidates\":[");
+  for (int i = 1; i < nc; i++) {
+    if (i > 1) ochar(',');
+    ostr("{\"scheme\":");
+    ojsonz(cs[i].scheme->name);
+    ostr(",\"encoding\":");
+    ojsonz(cs[i].codec->name);
+    ostr(",\"value\":");
+    ovaluehex(cs[i].scheme, &cs[i].value);
+    ostr(",\"time\":");
+    if (cs[i].has_time) { ochar('"'); oiso(cs[i].time_ms); ochar('"'); }
+    else ostr("null");
+    ochar('}');
+  }
+  ostr("]}\n");
+}
+
+static void ojsonerr (long no, const char *t, size_t n, const char *msg) {
+  ostr("{\"input\":");
+  ojson(t, n);
+  if (no) { ostr(",\"line\":"); ou64((uint64_t)no); }
+  ostr(",\"error\":");
+  ojsonz(msg);
+  ostr("}\n");
+}
+
+/* The readings of t[0..n), or its error (nc 0, e saying why). */
+static int readings (const args *a, const char *t, size_t n, int64_t now,
+                     ids_candidate *cs, ids_error *e) {
+  return ids_inspect(ins, t, n, a->enc, a->enc ? strlen(a->enc) : 0, now,
+                     cs, IDS_INSPECT_MAX, e);
+}
+
+static int inspect1 (const args *a, const char *t, size_t n, long no,
+                     int64_t now) {
+  ids_candidate cs[IDS_INSPECT_MAX];
+  ids_error e;
+  int nc = readings(a, t, n, now, cs, &e);
+  if (nc == 0) {
+    if (a->json) ojsonerr(no, t, n, e.msg);
+    inerror(no, t, n, e.msg);
+    return 1;
+  }
+  trim(&t, &n);                 /* the input as the engine read it */
+  if (a->json) ojsonobj(t, n, cs, nc);
+  else ohuman(t, n, cs, nc, now);
+  return 0;
+}
+
+int cmd_inspect (int argc, char **argv, args *a) {
+  parse(argc, argv, a, "sepj");
+  knowschemes(a);
+  knowncodec(a->enc);
+  return eachline(a, inspect1);
+}
+
+static int convert1 (const args *a, const char *t, size_t n, long no,
+                     int64_t now) {
+  ids_candidate cs[IDS_INSPECT_MAX];
+  ids_error e;
+  int nc = readings(a, t, n, now, cs, &e), i;
+  const ids_codec *to = NULL;
+  for (i = 0; i < nc; i++)           /* the best that has that form */
+    if ((to = ids_codec_find(cs[i].scheme, a->to, strlen(a->to)))) break;
+  if (nc == 0 || i == nc) {
+    inerror(no, t, n, nc ? "no scheme that decodes it has encoding "
+                           "given by --to" : e.msg);
+    return 1;
+  }
+  olen += ids_scheme_encode(cs[i].scheme, to, &cs[i].value,
+                            oroom(IDS_TEXTMAX + 1));
+  ochar('\n');
+  return 0;
+}
+
+int cmd_convert (int argc, char **argv, args *a) {
+  parse(argc, argv, a, "setp");
+  if (a->to == NULL) die("%s: --to ENCODING is required", a->cmd);
+  knowschemes(a);
+  knowncodec(a->to);
+  knowncodec(a->enc);
+  return eachline(a, convert1);
+}

@@ -1,0 +1,304 @@
+/*
+** idscheme: the command-line tool (see docs/idscheme.1).
+**
+**   idscheme list [--json]
+**   idscheme info SCHEME
+**   idscheme new SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]...   (gen)
+**   idscheme inspect [-s SCHEME] [-e ENC] [--json] [TEXT...]
+**   idscheme convert [-s SCHEME] [-e ENC] --to ENC [TEXT...]
+**   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
+**   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
+**
+** Every command takes -l FILE.lua (--scheme-file), which runs a Lua file
+** first (to idscheme.define schemes).  The command embeds Lua 5.4 for that
+** alone: every other scheme (ulid, uuidv7, ...) is in the core's registry,
+** and a scheme a script defines decodes and encodes through the core too,
+** its codecs being core codecs.
+**
+** -p NAME=VALUE sets a scheme parameter or a generator option, whichever
+** the scheme has of that name (their names never clash within a scheme);
+** -o is its old spelling.  The core checks every name, type and range.
+**
+** Exit status: 0 done; 1 some input did not decode (the others are still
+** printed, in order); 2 a usage error, said on stderr naming the argument.
+**
+** This file: the arguments and the dispatch; cli.h says where the rest is.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *progname = "idscheme";
+
+/* ---------------------------------------------------------- arguments */
+
+static int64_t toint (const char *s, const char *what) {
+  char *end;
+  long long x;
+  errno = 0;
+  x = strtoll(s, &end, 10);
+  if (end == s || *end) die("%s: '%s' is not an integer", what, s);
+  if (errno == ERANGE)
+    die(x < 0 ? "%s: '%s' is too small" : "%s: '%s' is too large", what, s);
+  return (int64_t)x;
+}
+
+
+/* Options: letter, long name, whether it takes a value. */
+static const struct { char c; const char *name; int value; } optlist[] = {
+  {'n', "count", 1}, {'e', "encoding", 1}, {'p', "param", 1},
+  {'o', "option", 1}, {'s', "scheme", 1}, {'t', "to", 1},
+  {'j', "json", 0}, {'l', "scheme-file", 1}, {'h', "help", 0},
+};
+
+static void help (const char *cmd);
+
+/* `opts`: the letters of the options the command takes (-l and --help
+** every command does).  Options and words mix; "--" ends the options. */
+void parse (int argc, char **argv, args *a, const char *opts) {
+  int i, k, nopt = (int)(sizeof optlist / sizeof *optlist);
+  int gotn = 0;
+  const char *cmd = a->cmd;
+  a->count = 1;
+  a->rest = calloc((size_t)argc + 1, sizeof *a->rest);
+  a->words = calloc((size_t)argc + 1, sizeof *a->words);
+  if (a->rest == NULL || a->words == NULL) die("out of memory");
+  for (i = 0; i < argc; i++) {
+    const char *o = argv[i], *val = NULL, *eq = NULL;
+    if (strcmp(o, "--") == 0) { i++; break; }
+    if (o[0] != '-' || o[1] == '\0') { a->rest[a->nrest++] = argv[i]; continue; }
+    for (k = 0; k < nopt; k++) {
+      if (o[1] == '-') {
+        size_t len = (eq = strchr(o, '=')) ? (size_t)(eq - o - 2)
+                                           : strlen(o + 2);
+        if (strlen(optlist[k].name) == len &&
+            memcmp(optlist[k].name, o + 2, len) == 0) break;
+        eq = NULL;
+      }
+      else if (o[2] == '\0' && o[1] == optlist[k].c &&
+               optlist[k].c != 'j' && optlist[k].c != 't')
+        break;
+    }
+    if (k == nopt) die("unknown option %s", o);
+    if (optlist[k].c == 'h') { help(cmd); exit(0); }
+    if (optlist[k].c != 'l' && strchr(opts, optlist[k].c) == NULL)
+      die("option %s does not apply to %s", o, cmd);
+    if (optlist[k].value) {
+      if (eq) val = eq + 1;
+      else if (i + 1 >= argc) die("option %s needs a value", o);
+      else val = argv[++i];
+    }
+    else if (eq) die("option --%s takes no value", optlist[k].name);
+    switch (optlist[k].c) {
+      case 'n':
+        if (gotn++) die("option %s given twice", o);
+        a->count = (long)toint(val, "-n");
+        if (a->count < 0) die("-n: '%s' is negative", val);
+        break;
+      case 'e':
+        if (a->enc) die("option %s given twice", o);
+        a->enc = val;
+        break;
+      case 't':
+        if (a->to) die("option %s given twice", o);
+        a->to = val;
+        break;
+      case 's':
+        if (a->scheme) die("option %s given twice", o);
+        a->scheme = val;
+        break;
+      case 'p': case 'o': a->words[a->nwords++] = (char *)val; break;
+      case 'j': a->json = 1; break;
+      case 'l': loadfile(val); break;
+    }
+  }
+  for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
+}
+
+/* The first word as the scheme's name (commands that name one). */
+void takescheme (args *a) {
+  if (a->nrest < 1) die("%s: missing scheme name", a->cmd);
+  a->scheme = a->rest[0];
+  a->rest++, a->nrest--;
+}
+
+void norest (const args *a) {
+  if (a->nrest > 0) die("%s takes no argument '%s'", a->cmd, a->rest[0]);
+}
+
+static int hasname (const ids_optdef *d, int n, const char *name, size_t len) {
+  for (int i = 0; i < n; i++)
+    if (strlen(d[i].name) == len && memcmp(d[i].name, name, len) == 0)
+      return 1;
+  return 0;
+}
+
+/* The core's message for a -p name it does not know (it lists the valid
+** names of its kind) and, if the scheme has any, its parameters. */
+static void badname (const ids_scheme *d, const char *msg) {
+  char list[512];
+  size_t k = 0;
+  list[0] = '\0';
+  for (int i = 0; i < d->nparams; i++)
+    k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0,
+                          "%s%s", i ? " " : "; parameters: ",
+                          d->params[i].name);
+  die("%s%s", msg, list);
+}
+
+/* The scheme of a->scheme with its parameters, and (if o) the generator
+** options: each -p word goes to the parameters if the scheme has one of
+** that name, else to the generator options. */
+const ids_scheme *openscheme (const args *a, ids_options *o,
+                                     const char *what) {
+  const ids_scheme *d, *s;
+  ids_options params;
+  ids_error e;
+  if ((d = ids_scheme_find(a->scheme)) == NULL)
+    die("unknown scheme '%s'", a->scheme);
+  ids_params_init(&params, d);
+  for (int i = 0; i < a->nwords; i++) {
+    const char *w = a->words[i], *eq = strchr(w, '=');
+    size_t len;
+    if (eq == NULL) die("parameter '%s' must be NAME=VALUE", w);
+    len = (size_t)(eq - w);
+    if (hasname(d->params, d->nparams, w, len) || o == NULL) {
+      if (o == NULL && !hasname(d->params, d->nparams, w, len) &&
+          hasname(d->genopts, d->ngenopts, w, len))
+        die("generator option '%s' does not apply to %s", quote(w, len),
+            what);
+      if (ids_options_set_text(&params, w, len, eq + 1, strlen(eq + 1), &e)
+          != IDS_OK)
+        die("%s", e.msg);
+    }
+  }
+  if ((s = ids_scheme_open(d, &params, &e)) == NULL) die("%s", e.msg);
+  if (o) ids_options_init(o, s);
+  for (int i = 0; o && i < a->nwords; i++) {
+    const char *w = a->words[i], *eq = strchr(w, '=');
+    size_t len = (size_t)(eq - w);
+    if (hasname(d->params, d->nparams, w, len)) continue;
+    if (ids_options_set_text(o, w, len, eq + 1, strlen(eq + 1), &e)
+        != IDS_OK) {
+      if (e.code == IDS_ENOENT) badname(d, e.msg);
+      die("%s", e.msg);
+    }
+  }
+  return s;
+}
+
+const ids_codec *codecof (const ids_scheme *s, const char *enc) {
+  const ids_codec *c;
+  if (enc == NULL) return NULL;
+  if ((c = ids_codec_find(s, enc, strlen(enc))) == NULL)
+    die("unknown encoding '%s' for %s", enc, s->name);
+  return c;
+}
+
+/* --------------------------------------------------------------- main */
+
+static const struct command {
+  const char *name;
+  int (*run) (int argc, char **argv, args *a);
+  const char *synopsis;
+  const char *about;
+} commands[] = {
+  {"list", cmd_list, "list [--json]",
+   "Lists every scheme (built-in, shipped and -l defined): name, width and\n"
+   "default encoding; with --json, an array with fields, encodings,\n"
+   "parameters and generator options.\n"},
+  {"info", cmd_info, "info SCHEME [-p NAME=VALUE]...",
+   "Shows a scheme's fields, encodings, parameters and generator options.\n"},
+  {"new", cmd_new,
+   "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]...",
+   "Writes COUNT (default 1) new IDs, one a line.  -p sets a scheme\n"
+   "parameter or a generator option by name (see info); -o is an old\n"
+   "spelling of -p.  `gen' is another name for this command.\n"},
+  {"gen", cmd_new, NULL, NULL},
+  {"inspect", cmd_inspect,
+   "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] [TEXT...]",
+   "Says what each TEXT (or each line of standard input) is: the best\n"
+   "scheme and encoding that decode it, its fields, its time (ISO-8601\n"
+   "UTC and age), its other encodings and the other candidates.  Without\n"
+   "-s every scheme is tried.  --json: one object per input.\n"},
+  {"convert", cmd_convert,
+   "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT...]",
+   "Re-encodes each TEXT (or line of standard input) in another encoding\n"
+   "of the scheme that inspect finds best (or of -s SCHEME).\n"},
+  {"decode", cmd_decode, "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
+   "Decodes each TEXT as SCHEME and shows its fields and encodings.\n"},
+  {"compose", cmd_compose,
+   "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... FIELD=VALUE...",
+   "Makes the ID of the given fields (a number, a qualifier's name, a\n"
+   "name hashed into its field, or a wide field's hex bytes).\n"},
+};
+
+#define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
+
+static void usage (FILE *f) {
+  fprintf(f, "usage: %s [-l FILE.lua]... COMMAND [ARGS]\n", progname);
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (commands[i].synopsis)
+      fprintf(f, "       %s %s\n", progname, commands[i].synopsis);
+  fprintf(f, "Every command takes -l FILE.lua (--scheme-file) and --help; "
+             "%s --version\nprints the version.  See idscheme(1).\n",
+          progname);
+}
+
+static void help (const char *cmd) {
+  oflush();
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (cmd && strcmp(cmd, commands[i].name) == 0) {
+      const struct command *c = commands[i].synopsis ? &commands[i]
+                                                     : &commands[i - 1];
+      printf("usage: %s [-l FILE.lua]... %s\n\n%s", progname, c->synopsis,
+             c->about);
+      return;
+    }
+  usage(stdout);
+}
+
+int main (int argc, char **argv) {
+  args a;
+  memset(&a, 0, sizeof a);
+  setvbuf(stdout, NULL, _IONBF, 0);     /* obuf is the buffer */
+  if (ids_init() != IDS_OK) die("cannot initialise libsodium");
+  for (; argc >= 2 && argv[1][0] == '-'; argc--, argv++) {
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+      printf("%s %s\n", progname, IDS_VERSION);
+      return 0;
+    }
+    if ((strcmp(argv[1], "-l") == 0 || strcmp(argv[1], "--scheme-file") == 0)
+        && argc >= 3) {
+      loadfile(argv[2]);
+      argc--, argv++;
+      continue;
+    }
+    if (strncmp(argv[1], "--scheme-file=", 14) == 0) {
+      loadfile(argv[1] + 14);
+      continue;
+    }
+    fprintf(stderr, "%s: unknown option %s\n", progname, argv[1]);
+    usage(stderr);
+    return 2;
+  }
+  if (argc < 2) { usage(stderr); return 2; }
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (strcmp(argv[1], commands[i].name) == 0) {
+      int r;
+      a.cmd = commands[i].name;
+      r = commands[i].run(argc - 2, argv + 2, &a);
+      oflush();
+      return r;
+    }
+  fprintf(stderr, "%s: unknown command '%s'\n", progname, argv[1]);
+  usage(stderr);
+  return 2;
+}

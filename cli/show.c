@@ -1,0 +1,124 @@
+/*
+** show.c: how the command shows an ID: its time (ISO-8601 and age), its
+** fields, its encodings.
+*/
+#include <time.h>
+
+#include "cli.h"
+
+/* --------------------------------------------------------------- time */
+
+int64_t nowms (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void digits (char *p, int64_t x, int n) {
+  while (n--) p[n] = (char)('0' + x % 10), x /= 10;
+}
+
+/* ISO-8601 UTC with milliseconds.  Days to a civil date by the
+** proleptic Gregorian 400-year cycle (146097 days), March-based years. */
+void oiso (int64_t ms) {
+  int64_t days = ms / 86400000, r = ms % 86400000;
+  int64_t z, era, doe, yoe, y, doy, mp, d, m;
+  char *p;
+  if (r < 0) r += 86400000, days--;
+  z = days + 719468;
+  era = (z >= 0 ? z : z - 146096) / 146097;
+  doe = z - era * 146097;
+  yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = yoe + era * 400;
+  doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+  /* by hand: millions of lines, and snprintf cost more than the rest */
+  if (y < 0 || y > 9999) {              /* no ID's time; say it plainly */
+    ochar(y < 0 ? '-' : '+');
+    ou64(y < 0 ? 0 - (uint64_t)y : (uint64_t)y);
+  }
+  else {
+    digits(oroom(4), y, 4);
+    olen += 4;
+  }
+  p = oroom(20);
+  p[0] = '-';
+  digits(p + 1, m, 2);
+  p[3] = '-';
+  digits(p + 4, d, 2);
+  p[6] = 'T';
+  digits(p + 7, r / 3600000, 2);
+  p[9] = ':';
+  digits(p + 10, r / 60000 % 60, 2);
+  p[12] = ':';
+  digits(p + 13, r / 1000 % 60, 2);
+  p[15] = '.';
+  digits(p + 16, r % 1000, 3);
+  p[19] = 'Z';
+  olen += 20;
+}
+
+/* "3 h ago", "in 2 d", "now" */
+void oage (int64_t ms, int64_t now) {
+  static const struct { const char *u; int64_t ms; } units[] = {
+    {"y", 31556952000}, {"d", 86400000}, {"h", 3600000}, {"min", 60000},
+    {"s", 1000},
+  };
+  int64_t diff = now - ms, a = diff < 0 ? -diff : diff;
+  int k = 0;
+  if (a < 1000) { ostr("now"); return; }
+  while (a < 2 * units[k].ms && k < 4) k++;
+  if (k > 0 && a >= units[k - 1].ms && a < 2 * units[k - 1].ms) k--;
+  if (diff < 0) ostr("in ");
+  ou64((uint64_t)(a / units[k].ms));
+  ochar(' ');
+  ostr(units[k].u);
+  if (diff > 0) ostr(" ago");
+}
+
+/* ------------------------------------------------------------- fields */
+
+/* One field's value as text: a qualifier's name, a wide field's hex
+** bytes, or the number.  json: numbers past 2^53 as strings. */
+void ofield (const ids_scheme *s, int i, const ids_value *v,
+                    uint64_t x, int json) {
+  const ids_field *f = &s->fields[i];
+  const char *q = f->kind == IDS_KIND_QUALIFIER ?
+                  ids_scheme_qualifier_name(s, x) : NULL;
+  if (q) { if (json) ojsonz(q); else ostr(q); }
+  else if (f->bits > 64) {
+    uint8_t b[IDS_MAXBYTES];
+    ids_value_getbytes(v, f->shift, f->bits, b);
+    if (json) ochar('"');
+    ohex(b, (f->bits + 7u) / 8);
+    ostr(json ? "\"" : " (hex)");
+  }
+  else if (json && x > ((uint64_t)1 << 53)) {
+    ochar('"'); ou64(x); ochar('"');
+  }
+  else ou64(x);
+}
+
+void showfields (const ids_scheme *s, const ids_value *v) {
+  uint64_t x[IDS_MAXFIELDS];
+  ids_scheme_decompose(s, v, x);
+  for (int i = 0; i < s->nfields; i++) {
+    olabel(s->fields[i].name);
+    ofield(s, i, v, x[i], 0);
+    ochar('\n');
+  }
+}
+
+/* Every encoding but `skip`. */
+void showencodings (const ids_scheme *s, const ids_value *v,
+                           const ids_codec *skip) {
+  for (int i = 0; i < s->ncodecs; i++) {
+    if (s->codecs[i] == skip) continue;
+    olabel(s->codecs[i]->name);
+    olen += ids_scheme_encode(s, s->codecs[i], v, oroom(IDS_TEXTMAX + 1));
+    ochar('\n');
+  }
+}

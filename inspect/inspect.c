@@ -1,0 +1,308 @@
+/*
+** inspect.c: which scheme wrote this text (inspect.h).  Built on the
+** public API alone: ids_scheme_decode, ids_scheme_decompose, the codecs.
+*/
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inspect.h"
+#include "internal.h"
+
+/* What texts a codec can have been written by, learnt from its own
+** output: the length range and the bytes (letters in both cases).  Only
+** a prefilter: when it leaves no candidate, every codec is tried
+** (aliases such as Crockford's I, L, O are read by the codec). */
+typedef struct icodec {
+  const ids_codec *c;
+  int name;                   /* the encoding's name as a number: equal
+                                 names, equal numbers */
+  size_t minlen, maxlen;
+  uint64_t set[4];
+} icodec;
+
+typedef struct ischeme {
+  const ids_scheme *s;
+  int nc;
+  int constbits;              /* bits a decode checks: the more, the surer */
+  const ids_codec *plain;     /* what its detection says of a bare digit */
+  icodec c[IDS_MAXCODECS];
+} ischeme;
+
+struct ids_inspector {
+  ischeme *k;
+  int nk;
+  const char **names;         /* encoding names seen; a name's number is
+                                 its index */
+  int nnames;
+};
+
+/* A candidate with what ranking needs beside it. */
+typedef struct cand {
+  ids_candidate c;
+  const ischeme *k;
+  int name;                   /* c.codec's name's number */
+  uint64_t dist;              /* |time - now| */
+} cand;
+
+/* Plausible: from 30 years ago to a day ahead (clocks drift; IDs are not
+** made in the future). */
+#define PAST_MS   (30 * 31556952000ll)
+#define AHEAD_MS  86400000ll
+
+/* ------------------------------------------------------------ learning */
+
+static int namenum (ids_inspector *ins, const char *name) {
+  const char **p;
+  for (int i = 0; i < ins->nnames; i++)
+    if (strcmp(ins->names[i], name) == 0) return i;
+  p = realloc(ins->names, (size_t)(ins->nnames + 1) * sizeof *p);
+  if (p == NULL) return -1;
+  ins->names = p;
+  p[ins->nnames] = name;
+  return ins->nnames++;
+}
+
+static void learn (const ids_scheme *s, icodec *ic) {
+  char t[IDS_TEXTMAX];
+  ids_value v;
+  ic->minlen = SIZE_MAX;
+  ic->maxlen = 0;
+  memset(ic->set, 0, sizeof ic->set);
+  for (int k = 0; k < 258; k++) {
+    size_t n;
+    if (k == 0) memset(&v, 0, sizeof v);
+    else if (k == 1) memset(&v, 0xff, sizeof v);
+    else ids_random(&v, sizeof v);
+    for (int w = 0; w < 3; w++)       /* keep the scheme's width */
+      if (s->bits <= 64 * w) v.w[w] = 0;
+      else if (s->bits < 64 * (w + 1))
+        v.w[w] &= ((uint64_t)1 << (s->bits - 64 * w)) - 1;
+    n = ic->c->encode(ic->c, &v, s->bits, t);
+    if (n < ic->minlen) ic->minlen = n;
+    if (n > ic->maxlen) ic->maxlen = n;
+    for (size_t i = 0; i < n; i++) {
+      unsigned char b = (unsigned char)t[i];
+      ic->set[b >> 6] |= (uint64_t)1 << (b & 63);
+      if ((b | 0x20) >= 'a' && (b | 0x20) <= 'z') {
+        b ^= 0x20;
+        ic->set[b >> 6] |= (uint64_t)1 << (b & 63);
+      }
+    }
+  }
+}
+
+static int addscheme (ids_inspector *ins, const ids_scheme *s) {
+  ischeme *k = &ins->k[ins->nk++];
+  memset(k, 0, sizeof *k);
+  k->s = s;
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].kind == IDS_KIND_CONSTANT)
+      k->constbits += s->fields[i].bits;
+  k->nc = s->ncodecs;
+  k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
+  for (int i = 0; i < s->ncodecs; i++) {
+    k->c[i].c = s->codecs[i];
+    if ((k->c[i].name = namenum(ins, s->codecs[i]->name)) < 0) return -1;
+    learn(s, &k->c[i]);
+  }
+  return 0;
+}
+
+ids_inspector *ids_inspector_new (const ids_scheme *const *schemes,
+                                  size_t n, ids_error *e) {
+  ids_inspector *ins = calloc(1, sizeof *ins);
+  const char **names = NULL;
+  if (ins == NULL) goto nomem;
+  if (schemes == NULL) {          /* the registry grows only: a count, then
+                                     at most that many names */
+    n = ids_scheme_list(NULL, 0);
+    if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL) goto nomem;
+    n = ids_scheme_list(names, n);
+  }
+  if ((ins->k = malloc((n ? n : 1) * sizeof *ins->k)) == NULL) goto nomem;
+  for (size_t i = 0; i < n; i++) {
+    ids_error ignored;          /* a scheme that will not open is left out */
+    const ids_scheme *s = schemes ? schemes[i] :
+                          ids_scheme_open(ids_scheme_find(names[i]), NULL,
+                                          &ignored);
+    if (s && addscheme(ins, s) != 0) goto nomem;
+  }
+  free(names);
+  return ins;
+nomem:
+  free(names);
+  ids_inspector_free(ins);
+  ids_fail(e, IDS_ENOMEM, "inspector: out of memory");
+  return NULL;
+}
+
+void ids_inspector_free (ids_inspector *ins) {
+  if (ins == NULL) return;
+  free(ins->k);
+  free(ins->names);
+  free(ins);
+}
+
+int ids_inspector_encoding (const ids_inspector *ins, const char *enc,
+                            size_t len, ids_error *e) {
+  char q[IDS_ERRMAX / 2];
+  for (int i = 0; i < ins->nk; i++)
+    if (ids_codec_find(ins->k[i].s, enc, len)) return IDS_OK;
+  ids__quote(q, sizeof q, enc, len);
+  if (ins->nk == 1)
+    return ids_fail(e, IDS_ENOENT, "unknown encoding '%s' for %s", q,
+                    ins->k[0].s->name);
+  return ids_fail(e, IDS_ENOENT, "no scheme has encoding '%s'", q);
+}
+
+/* ------------------------------------------------------------- ranking */
+
+/* Unix ms of a value's time, or 0 if its scheme has no time field (or
+** the time is past int64 ms).  One time field counts ticks of s->unit
+** from s->epoch_ms; three are KUID's mixed radix (megaseconds, seconds,
+** microseconds since 1970). */
+static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
+  int t[3], nt = 0;
+  unsigned __int128 m;
+  for (int i = 0; i < s->nfields && nt < 3; i++)
+    if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
+  if (nt == 1 && s->unit.per_sec_num == 1000 && s->unit.per_sec_den == 1)
+    m = (unsigned __int128)x[t[0]] + (uint64_t)s->epoch_ms;   /* ms: most */
+  else if (nt == 1 && x[t[0]] <= UINT64_MAX / 1000 / s->unit.per_sec_den)
+    m = x[t[0]] * 1000 * s->unit.per_sec_den / s->unit.per_sec_num +
+        (uint64_t)s->epoch_ms;        /* 64 bits: no 128-bit division */
+  else if (nt == 1)
+    m = (unsigned __int128)x[t[0]] * 1000 * s->unit.per_sec_den /
+        s->unit.per_sec_num + (uint64_t)s->epoch_ms;
+  else if (nt == 3)
+    m = ((unsigned __int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 +
+        x[t[2]] / 1000;
+  else return 0;
+  /* the true time, however far off (SIQ's and kuid96's largest values are
+  ** in the year 30,000 and beyond); past int64 ms none is given */
+  if (m > (unsigned __int128)INT64_MAX) return 0;
+  *ms = (int64_t)m;
+  return 1;
+}
+
+static int try (const ischeme *k, const ids_codec *c, int marked,
+                const char *t, size_t n, cand *out, int64_t now) {
+  uint64_t x[IDS_MAXFIELDS];
+  ids_candidate *o = &out->c;
+  if (ids_scheme_decode(k->s, c, t, n, &o->value, NULL) != IDS_OK) return 0;
+  out->k = k;
+  o->scheme = k->s;
+  o->codec = c;
+  out->name = -1;
+  for (int j = 0; j < k->nc; j++)
+    if (k->c[j].c == c) out->name = k->c[j].name;
+  o->marked = marked;
+  ids_scheme_decompose(k->s, &o->value, x);
+  o->has_time = idtime(k->s, x, &o->time_ms);
+  if (!o->has_time) o->time_ms = 0;
+  o->plausible = o->has_time && o->time_ms >= now - PAST_MS &&
+                 o->time_ms <= now + AHEAD_MS;
+  out->dist = !o->has_time ? UINT64_MAX :
+              o->time_ms > now ? (uint64_t)(o->time_ms - now)
+                               : (uint64_t)(now - o->time_ms);
+  return 1;
+}
+
+/* Better first: a marked form (FLUID's RFC 19), a time in the plausible
+** window, a form no other scheme wrote, the scheme's default form (what a
+** log line most likely holds: a bare number is a Snowflake's ID before it
+** is a FLUID's), a time nearer now, more constant bits checked, then the
+** inspector's order. */
+static int better (const cand *a, const cand *b) {
+  int adef = a->c.codec == a->k->s->codecs[0];
+  int bdef = b->c.codec == b->k->s->codecs[0];
+  if (a->c.marked != b->c.marked) return a->c.marked > b->c.marked;
+  if (a->c.plausible != b->c.plausible)
+    return a->c.plausible > b->c.plausible;
+  if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
+  if (adef != bdef) return adef;
+  if (a->dist != b->dist) return a->dist < b->dist;
+  if (a->k->constbits != b->k->constbits)
+    return a->k->constbits > b->k->constbits;
+  return a->k < b->k;
+}
+
+/* Every scheme and form that decodes t[0..n) (trimmed), best first;
+** returns how many. */
+static int candidates (const ids_inspector *ins, const char *t, size_t n,
+                       const char *enc, size_t enclen, cand *cs,
+                       int64_t now) {
+  uint64_t set[4] = {0, 0, 0, 0};
+  int nc = 0;
+  for (size_t i = 0; i < n; i++)
+    set[(unsigned char)t[i] >> 6] |= (uint64_t)1 << ((unsigned char)t[i] & 63);
+  for (int pass = 0; pass < 2 && nc == 0; pass++)
+    for (int i = 0; i < ins->nk && nc < IDS_INSPECT_MAX; i++) {
+      const ischeme *k = &ins->k[i];
+      if (enc) {
+        const ids_codec *c = ids_codec_find(k->s, enc, enclen);
+        if (c && try(k, c, 0, t, n, &cs[nc], now)) nc++;
+        continue;
+      }
+      if (k->s->detect) {       /* a marked form: that one only */
+        const ids_codec *c = k->s->detect(k->s, t, n);
+        if (c != k->plain) {
+          if (try(k, c, 1, t, n, &cs[nc], now)) nc++;
+          continue;
+        }
+      }
+      for (int j = 0; j < k->nc && nc < IDS_INSPECT_MAX; j++) {
+        const icodec *ic = &k->c[j];
+        if (pass == 0 &&
+            (n < ic->minlen || n > ic->maxlen ||
+             (set[0] & ~ic->set[0]) || (set[1] & ~ic->set[1]) ||
+             (set[2] & ~ic->set[2]) || (set[3] & ~ic->set[3])))
+          continue;
+        if (try(k, ic->c, 0, t, n, &cs[nc], now)) nc++;
+      }
+    }
+  for (int i = 0; i < nc; i++) {
+    int same = 0;
+    for (int j = 0; j < nc; j++)
+      same += cs[j].k != cs[i].k && cs[j].name == cs[i].name;
+    cs[i].c.unique = same == 0;
+  }
+  for (int i = 1; i < nc; i++) {        /* insertion sort: a handful */
+    cand x = cs[i];
+    int j = i;
+    for (; j > 0 && better(&x, &cs[j - 1]); j--) cs[j] = cs[j - 1];
+    cs[j] = x;
+  }
+  return nc;
+}
+
+static int isblank_ascii (unsigned char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+int ids_inspect (const ids_inspector *ins, const char *text, size_t n,
+                 const char *enc, size_t enclen, int64_t now_ms,
+                 ids_candidate *out, int max, ids_error *e) {
+  cand cs[IDS_INSPECT_MAX];
+  const char *t = text;
+  size_t tn = n;
+  int nc;
+  while (tn > 0 && isblank_ascii((unsigned char)*t)) t++, tn--;
+  while (tn > 0 && isblank_ascii((unsigned char)t[tn - 1])) tn--;
+  nc = tn ? candidates(ins, t, tn, enc, enclen, cs, now_ms) : 0;
+  if (nc == 0) {              /* why: the core's words for one scheme */
+    ids_value v;
+    if (n == 0) return ids_fail(e, IDS_EINVAL, "empty"), 0;
+    if (ins->nk == 1 &&
+        ids_scheme_decode(ins->k[0].s, enc ? ids_codec_find(ins->k[0].s,
+                          enc, enclen) : NULL, text, n, &v, e) != IDS_OK)
+      return 0;
+    ids_fail(e, IDS_EINVAL, enc ? "no scheme decodes it in that encoding"
+                                : "no scheme decodes it");
+    return 0;
+  }
+  if (nc > max) nc = max < 0 ? 0 : max;
+  for (int i = 0; i < nc; i++) out[i] = cs[i].c;
+  return nc;
+}

@@ -1,0 +1,221 @@
+/*
+** test_inspect.c: the inspect engine (inspect/inspect.h) called directly:
+** every built-in scheme's own output is its top candidate, ambiguous text
+** gives several candidates in rank order, garbage none (saying why), the
+** restrictions to a scheme and to an encoding, and one inspector shared by
+** threads.  The command's output is tested by spec/cli_inspect.sh.
+*/
+#include <pthread.h>
+#include <time.h>
+
+#include "helpers.h"
+#include "inspect.h"
+
+static const char *const builtins[] = {
+  "fluid", "flax", "snowflake", "siq", "kuid64", "kuid96", NULL
+};
+
+static int64_t nowms (void) {
+  return ids_clock_realtime.now(ids_clock_realtime.ctx) / 1000000;
+}
+
+static ids_inspector *everyone;
+
+/* A scheme with its default parameters, as the inspector of every scheme
+** holds it. */
+static const ids_scheme *scheme (const char *name) {
+  return ids_scheme_open(ids_scheme_find(name), NULL, NULL);
+}
+
+/* Each scheme's fresh ID in its default encoding: first, with its value,
+** a plausible time and the default codec. */
+static void test_own_output (void) {
+  for (int i = 0; builtins[i]; i++) {
+    const ids_scheme *s = scheme(builtins[i]);
+    ids_candidate c[IDS_INSPECT_MAX];
+    ids_generator g;
+    ids_options o;
+    ids_value v;
+    ids_error e;
+    char t[IDS_TEXTMAX];
+    size_t n;
+    int nc;
+    ids_options_init(&o, s);
+    if (!CHECKF(ids_generator_init(&g, s, &o, NULL, &e) == IDS_OK, "%s: %s",
+                s->name, e.msg))
+      continue;
+    CHECK(ids_generator_next(&g, &v, &e) == IDS_OK);
+    n = ids_scheme_encode(s, NULL, &v, t);
+    nc = ids_inspect(everyone, t, n, NULL, 0, nowms(), c, IDS_INSPECT_MAX,
+                     &e);
+    if (CHECKF(nc >= 1, "%s: '%s': %s", s->name, t, e.msg)) {
+      CHECKF(c[0].scheme == s, "%s: '%s' read first as %s (%s)", s->name,
+             t, c[0].scheme->name, c[0].codec->name);
+      CHECK(c[0].codec == s->codecs[0]);
+      CHECK(memcmp(&c[0].value, &v, sizeof v) == 0);
+      CHECKF(c[0].has_time && c[0].plausible, "%s", s->name);
+    }
+    /* with blanks around it, the same reading */
+    {
+      char b[IDS_TEXTMAX + 4];
+      ids_candidate d[1];
+      snprintf(b, sizeof b, " \t%s\n", t);
+      CHECK(ids_inspect(everyone, b, strlen(b), NULL, 0, nowms(), d, 1, &e)
+            == 1 && d[0].scheme == c[0].scheme && d[0].codec == c[0].codec);
+    }
+    ids_generator_close(&g);
+  }
+}
+
+/* The rank keys, most significant first, never increase down the list. */
+static void check_order (const ids_candidate *c, int nc) {
+  for (int i = 1; i < nc; i++) {
+    const ids_candidate *a = &c[i - 1], *b = &c[i];
+    int adef = a->codec == a->scheme->codecs[0];
+    int bdef = b->codec == b->scheme->codecs[0];
+    int ka[4] = {a->marked, a->plausible, a->unique, adef};
+    int kb[4] = {b->marked, b->plausible, b->unique, bdef};
+    int k = 0;
+    while (k < 4 && ka[k] == kb[k]) k++;
+    CHECKF(k == 4 || ka[k] > kb[k], "candidate %d (%s %s) ranks above %d "
+           "(%s %s)", i, b->scheme->name, b->codec->name, i - 1,
+           a->scheme->name, a->codec->name);
+  }
+}
+
+/* A Snowflake of a day ago in decimal is a number of other schemes too
+** (FLUID's dec, SIQ's dec, ...): Snowflake first, the others after. */
+static void test_ambiguous (void) {
+  const ids_scheme *snow = scheme("snowflake");
+  ids_candidate c[IDS_INSPECT_MAX], one[1];
+  ids_fields f;
+  ids_value v;
+  ids_error e;
+  char t[IDS_TEXTMAX];
+  int64_t now = nowms();
+  int nc, fluid = 0;
+  size_t n;
+  ids_fields_init(&f, snow);
+  CHECK(ids_fields_set_int(&f, "timestamp", 9, now - 86400000 -
+                           snow->epoch_ms, &e) == IDS_OK);
+  CHECK(ids_fields_set_int(&f, "worker", 6, 1, &e) == IDS_OK);
+  CHECK(ids_fields_set_int(&f, "shard", 5, 2, &e) == IDS_OK);
+  CHECK(ids_fields_set_int(&f, "sequence", 8, 3, &e) == IDS_OK);
+  CHECKF(ids_fields_compose(&f, &v, &e) == IDS_OK, "%s", e.msg);
+  n = ids_scheme_encode(snow, NULL, &v, t);
+  nc = ids_inspect(everyone, t, n, NULL, 0, now, c, IDS_INSPECT_MAX, &e);
+  CHECKF(nc > 1, "'%s': %d candidates", t, nc);
+  CHECK(nc >= 1 && c[0].scheme == snow && c[0].plausible);
+  CHECK(nc >= 1 && c[0].time_ms == now - 86400000);
+  check_order(c, nc);
+  for (int i = 0; i < nc; i++)
+    fluid += strcmp(c[i].scheme->name, "fluid") == 0;
+  CHECKF(fluid == 1, "FLUID's dec is a candidate of '%s'", t);
+  /* max cuts the list, not the ranking */
+  CHECK(ids_inspect(everyone, t, n, NULL, 0, now, one, 1, &e) == 1 &&
+        one[0].scheme == c[0].scheme && one[0].codec == c[0].codec);
+  /* now moves plausibility: forty years on, no time is plausible */
+  nc = ids_inspect(everyone, t, n, NULL, 0, now + 40 * 31556952000ll, c,
+                   IDS_INSPECT_MAX, &e);
+  for (int i = 0; i < nc; i++) CHECK(!c[i].plausible);
+  check_order(c, nc);
+  /* FLUID's RFC 19 mark: read as that form alone, and first */
+  nc = ids_inspect(everyone, "\xc6\x92uZZybuNNy", 11, NULL, 0, now, c,
+                   IDS_INSPECT_MAX, &e);
+  CHECK(nc >= 1 && strcmp(c[0].scheme->name, "fluid") == 0 && c[0].marked);
+  check_order(c, nc);
+}
+
+static void test_none (void) {
+  ids_candidate c[IDS_INSPECT_MAX];
+  ids_error e;
+  const ids_scheme *fluid = scheme("fluid");
+  ids_inspector *one = ids_inspector_new(&fluid, 1, &e);
+  CHECK(ids_inspect(everyone, "not an id", 9, NULL, 0, nowms(), c,
+                    IDS_INSPECT_MAX, &e) == 0);
+  CHECK(e.code == IDS_EINVAL);
+  CHECK_STR(e.msg, "no scheme decodes it");
+  CHECK(ids_inspect(everyone, "", 0, NULL, 0, nowms(), c, IDS_INSPECT_MAX,
+                    &e) == 0);
+  CHECK_STR(e.msg, "empty");
+  CHECK(ids_inspect(everyone, " \t ", 3, NULL, 0, nowms(), c,
+                    IDS_INSPECT_MAX, &e) == 0);
+  CHECK_STR(e.msg, "no scheme decodes it");
+  CHECK(ids_inspect(everyone, "zz", 2, "hex", 3, nowms(), c,
+                    IDS_INSPECT_MAX, &e) == 0);
+  CHECK_STR(e.msg, "no scheme decodes it in that encoding");
+  /* one scheme: the scheme's own words */
+  if (!CHECK(one != NULL)) return;
+  CHECK(ids_inspect(one, "not an id", 9, NULL, 0, nowms(), c,
+                    IDS_INSPECT_MAX, &e) == 0);
+  CHECKF(strstr(e.msg, "not an id") != NULL, "%s", e.msg);
+  ids_inspector_free(one);
+}
+
+static void test_restrict (void) {
+  ids_candidate c[IDS_INSPECT_MAX];
+  ids_error e;
+  const ids_scheme *snow = scheme("snowflake");
+  ids_inspector *one = ids_inspector_new(&snow, 1, &e);
+  int nc;
+  if (!CHECK(one != NULL)) return;
+  CHECK(ids_inspector_encoding(everyone, "hex", 3, &e) == IDS_OK);
+  CHECK(ids_inspector_encoding(everyone, "nope", 4, &e) == IDS_ENOENT);
+  CHECK_STR(e.msg, "no scheme has encoding 'nope'");
+  CHECK(ids_inspector_encoding(one, "words", 5, &e) == IDS_ENOENT);
+  CHECK_STR(e.msg, "unknown encoding 'words' for snowflake");
+  CHECK(ids_inspector_encoding(one, "hex\0x", 5, &e) == IDS_ENOENT);
+  /* that encoding only */
+  nc = ids_inspect(everyone, "1234567890", 10, "hex", 3, nowms(), c,
+                   IDS_INSPECT_MAX, &e);
+  CHECK(nc > 1);
+  for (int i = 0; i < nc; i++) CHECK_STR(c[i].codec->name, "hex");
+  check_order(c, nc);
+  /* that scheme only */
+  nc = ids_inspect(one, "1234567890", 10, NULL, 0, nowms(), c,
+                   IDS_INSPECT_MAX, &e);
+  CHECK(nc >= 1);
+  for (int i = 0; i < nc; i++) CHECK(c[i].scheme == snow);
+  ids_inspector_free(one);
+}
+
+/* One inspector, two threads, the same answers. */
+typedef struct job { const char *t; int nc; ids_candidate c[4]; } job;
+
+static void *inspect_many (void *arg) {
+  job *j = arg;
+  ids_error e;
+  for (int k = 0; k < 2000; k++) {
+    ids_candidate c[4];
+    int nc = ids_inspect(everyone, j->t, strlen(j->t), NULL, 0,
+                         1700000000000ll, c, 4, &e);
+    if (k == 0) { j->nc = nc; memcpy(j->c, c, sizeof c); }
+    else if (nc != j->nc || memcmp(c, j->c, (size_t)nc * sizeof *c))
+      j->nc = -1;
+  }
+  return NULL;
+}
+
+static void test_threads (void) {
+  job a = { "1234567890123456789", 0, {{0}} }, b = a;
+  pthread_t t;
+  CHECK(pthread_create(&t, NULL, inspect_many, &a) == 0);
+  inspect_many(&b);
+  pthread_join(t, NULL);
+  CHECK(a.nc > 1 && a.nc == b.nc &&
+        memcmp(a.c, b.c, (size_t)a.nc * sizeof *a.c) == 0);
+}
+
+int main (void) {
+  ids_error e;
+  if (ids_init() != IDS_OK) return 1;
+  everyone = ids_inspector_new(NULL, 0, &e);
+  if (!CHECKF(everyone != NULL, "%s", e.msg)) return t_done();
+  test_own_output();
+  test_ambiguous();
+  test_none();
+  test_restrict();
+  test_threads();
+  ids_inspector_free(everyone);
+  return t_done();
+}

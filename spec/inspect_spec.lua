@@ -1,0 +1,140 @@
+-- idscheme.inspect(text [, opts]): the inspect engine (inspect/inspect.h)
+-- from Lua.  Every scheme, built-in and shipped script, finds its own
+-- fresh ID first; ambiguous text gives several candidates in rank order;
+-- garbage gives none and says why; options restrict to a scheme or an
+-- encoding, and an unknown option is refused by name.
+local idscheme = require "idscheme"
+
+-- The rank keys, most significant first, never increase down the list.
+local function in_order (cands)
+  local function keys (c)
+    local s = idscheme.scheme(c.scheme)
+    return { c.marked, c.plausible, c.unique,
+             c.encoding == s.default_encoding }
+  end
+  for i = 2, #cands do
+    local a, b = keys(cands[i - 1]), keys(cands[i])
+    for k = 1, 4 do
+      if a[k] ~= b[k] then
+        assert(a[k] and not b[k], ("candidate %d (%s %s) ranks above %d")
+               :format(i, cands[i].scheme, cands[i].encoding, i - 1))
+        break
+      end
+    end
+  end
+  return true
+end
+
+describe("idscheme.inspect", function ()
+  it("finds each scheme's own fresh ID as its top candidate", function ()
+    for _, name in ipairs(idscheme.list()) do
+      local s = idscheme.scheme(name)
+      local g = s:generator()
+      local id = g:next()
+      local text = id:encode()
+      local cands = idscheme.inspect(text)
+      assert.is_true(#cands >= 1, name)
+      local c = cands[1]
+      assert.are.equal(name, c.scheme, text)
+      assert.are.equal(s.default_encoding, c.encoding)
+      assert.is_true(c.id == id)
+      assert.are.same(id:fields(), c.fields)
+      assert.are.equal("number", type(c.time_ms))
+      assert.is_true(c.plausible)
+      assert.is_true(in_order(cands))
+      g:close()
+    end
+  end)
+
+  it("gives ambiguous text several candidates in rank order", function ()
+    local snow = idscheme.scheme("snowflake")
+    local day_ago = os.time() * 1000 - 86400000
+    local id = snow:compose{ timestamp = day_ago - 1420070400000, worker = 1,
+                             shard = 2, sequence = 3 }
+    local cands = idscheme.inspect(id:encode("dec"))
+    assert.is_true(#cands > 1)
+    assert.are.equal("snowflake", cands[1].scheme)
+    assert.are.equal("dec", cands[1].encoding)
+    assert.are.equal(day_ago, cands[1].time_ms)
+    local schemes = {}
+    for _, c in ipairs(cands) do schemes[c.scheme] = true end
+    assert.is_true(schemes.fluid)
+    assert.is_true(in_order(cands))
+  end)
+
+  it("reads FLUID's RFC 19 mark as that form, first", function ()
+    local cands = idscheme.inspect("ƒuZZybuNNy")
+    assert.are.equal("fluid", cands[1].scheme)
+    assert.are.equal("f58", cands[1].encoding)
+    assert.is_true(cands[1].marked)
+  end)
+
+  it("ignores blanks around the text", function ()
+    local text = idscheme.scheme("flax"):generator():next_string()
+    local a, b = idscheme.inspect(text), idscheme.inspect(" \t" .. text .. "\n")
+    assert.are.equal(#a, #b)
+    assert.are.equal(a[1].scheme, b[1].scheme)
+    assert.is_true(a[1].id == b[1].id)
+  end)
+
+  it("gives garbage no candidate and says why", function ()
+    local cands, why = idscheme.inspect("not an id")
+    assert.are.same({}, cands)
+    assert.are.equal("no scheme decodes it", why)
+    cands, why = idscheme.inspect("")
+    assert.are.same({}, cands)
+    assert.are.equal("empty", why)
+    cands, why = idscheme.inspect("zz", { encoding = "hex" })
+    assert.are.equal("no scheme decodes it in that encoding", why)
+    -- one scheme: its own words
+    cands, why = idscheme.inspect("not an id", { scheme = "fluid" })
+    assert.are.same({}, cands)
+    assert.truthy(why:find("not an id", 1, true))
+  end)
+
+  it("keeps to a scheme (a name or a handle) and to an encoding", function ()
+    for _, s in ipairs{ "snowflake", idscheme.scheme("snowflake") } do
+      local cands = idscheme.inspect("1234567890", { scheme = s })
+      assert.is_true(#cands >= 1)
+      for _, c in ipairs(cands) do assert.are.equal("snowflake", c.scheme) end
+    end
+    local cands = idscheme.inspect("1234567890", { encoding = "hex" })
+    assert.is_true(#cands > 1)
+    for _, c in ipairs(cands) do assert.are.equal("hex", c.encoding) end
+    assert.is_true(in_order(cands))
+  end)
+
+  it("refuses unknown options, encodings and schemes by name", function ()
+    local function refuses (opts, msg)
+      local ok, err = pcall(idscheme.inspect, "x", opts)
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find("bad argument #2", 1, true), err)
+      assert.truthy(tostring(err):find(msg, 1, true), err)
+    end
+    refuses({ sheme = "fluid" }, "unknown option 'sheme'")
+    refuses({ [1] = "fluid" }, "unknown option 1")
+    refuses({ encoding = "nope" }, "no scheme has encoding 'nope'")
+    refuses({ scheme = "fluid", encoding = "nope" },
+            "unknown encoding 'nope' for fluid")
+    refuses({ scheme = "nosuch" }, "unknown scheme 'nosuch'")
+    refuses({ scheme = 7 }, "scheme must be a name or a scheme, got 7")
+    refuses({ encoding = 7 }, "encoding must be a string, got 7")
+    assert.is_false(pcall(idscheme.inspect, nil))
+    assert.is_false(pcall(idscheme.inspect, "x", "fluid"))
+  end)
+
+  it("sees a scheme defined after an earlier call", function ()
+    assert.are.same({}, (idscheme.inspect("zq-inspect-1")))
+    local name = "inspect_spec_" .. tostring(os.time())
+    idscheme.define{ name = name,
+      fields = { { name = "t", kind = "time", bits = 44, unit = "ms" },
+                 { name = "s", kind = "sequence", bits = 20 } },
+      encodings = { "hex" } }
+    local id = idscheme.scheme(name):generator():next()
+    local found = false
+    for _, c in ipairs(idscheme.inspect(id:encode())) do
+      found = found or c.scheme == name
+    end
+    assert.is_true(found)
+  end)
+end)
