@@ -36,6 +36,9 @@ ids_c_test(test_gen_defects 300)
 # every ID collected (13 M IDs; FLUID's 1024 per ms paces its 2 M)
 ids_c_test(test_bulk 300)
 ids_c_test(test_registry 60)
+# ids_codec_make's table (a row is built from its fields, bad rows are
+# refused) and the core's decimal parser
+ids_c_test(test_codecs 60)
 # what ids_scheme_register checks and prepares for a scheme written in C
 ids_c_test(test_registry_contract 60)
 # the core's base64 (id-compressor, etcd) against libsodium's, at every
