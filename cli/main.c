@@ -30,20 +30,21 @@
 #include <string.h>
 
 #include "cli.h"
+#include "internal.h"   /* ids__decimal_signed: the static library */
 
 const char *progname = "idscheme";
 
 /* ---------------------------------------------------------- arguments */
 
+/* The core's decimal parser: digits and an optional '-', nothing else. */
 static int64_t toint (const char *s, const char *what) {
-  char *end;
-  long long x;
-  errno = 0;
-  x = strtoll(s, &end, 10);
-  if (end == s || *end) die("%s: '%s' is not an integer", what, s);
-  if (errno == ERANGE)
-    die(x < 0 ? "%s: '%s' is too small" : "%s: '%s' is too large", what, s);
-  return (int64_t)x;
+  int64_t x;
+  int r = ids__decimal_signed(s, strlen(s), &x);
+  if (r == IDS_ERANGE)
+    die(s[0] == '-' ? "%s: '%s' is too small" : "%s: '%s' is too large",
+        what, s);
+  if (r != IDS_OK) die("%s: '%s' is not an integer", what, s);
+  return x;
 }
 
 

@@ -27,14 +27,13 @@ static const struct { const char *name; ids_kind kind; } kinds[] = {
   {"random", IDS_KIND_RANDOM}, {"constant", IDS_KIND_CONSTANT},
 };
 
-/* 1..1000000000 in plain decimal digits at *p; 0 if not. */
+/* 1..1000000000 in plain decimal digits at *p, which moves past them;
+** 0 if not. */
 static uint64_t count (const char **p) {
-  uint64_t x = 0;
-  const char *q = *p;
-  while (*q >= '0' && *q <= '9' && x <= 1000000000u)
-    x = x * 10 + (uint64_t)(*q++ - '0');
-  if (q == *p || x > 1000000000u) return 0;
-  *p = q;
+  size_t n = strspn(*p, "0123456789");
+  uint64_t x;
+  if (ids__decimal(*p, n, 1000000000u, &x) != IDS_OK || x == 0) return 0;
+  *p += n;
   return x;
 }
 

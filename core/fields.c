@@ -112,17 +112,6 @@ int ids_fields_set_int (ids_fields *f, const char *name, size_t len,
   return ids_fields_set_uint(f, name, len, (uint64_t)x, e);
 }
 
-/* Decimal digits only, at most 2^64-1. */
-static int decimal (const char *t, size_t n, uint64_t *x) {
-  *x = 0;
-  if (n == 0) return 0;
-  for (size_t k = 0; k < n; k++)
-    if (t[k] < '0' || t[k] > '9' || __builtin_mul_overflow(*x, 10, x) ||
-        __builtin_add_overflow(*x, (uint64_t)(t[k] - '0'), x))
-      return 0;
-  return 1;
-}
-
 /* A field over 64 bits from its big-endian bytes. */
 static int setwide (fieldset *fs, int i, const uint8_t *b, size_t n,
                     ids_error *e) {
@@ -173,12 +162,12 @@ static int settext (ids_fields *f, const char *name, size_t len,
                       "%zu bytes), not \"%s\"", fd->name, 2 * nb, nb, q);
     return setwide(fs, i, b, nb, e);
   }
-  else if (n > 0 && t[0] == '-' && decimal(t + 1, n - 1, &x))
+  else if (n > 0 && t[0] == '-' &&
+           ids__decimal(t + 1, n - 1, UINT64_MAX, &x) == IDS_OK)
     return ids_fail(e, IDS_ERANGE, "field %s: '%s' is negative", fd->name, q);
-  else if (!decimal(t, n, &x))
+  else if ((r = ids__decimal(t, n, UINT64_MAX, &x)) != IDS_OK)
     return ids_fail(e, IDS_EINVAL, "field %s: '%s' is %s", fd->name, q,
-                    n > 0 && strspn(t, "0123456789") == n ? "too large" :
-                    "not an integer");
+                    r == IDS_ERANGE ? "too large" : "not an integer");
   if ((r = setuint(fs, i, x, e)) == IDS_OK) mark(fs, i, byname);
   return r;
 }

@@ -24,6 +24,13 @@ static inline int ids__hexval (unsigned char ch) {
 }
 int ids__hexbytes (const char *h, uint8_t *b, size_t n);
 
+/* Decimal text, the whole of t[0..n): digits only (leading zeros do no
+** harm; no sign, no space).  IDS_OK and *x; IDS_ERANGE past max;
+** IDS_EINVAL for anything else, a non-digit even past max (text.c). */
+int ids__decimal (const char *t, size_t n, uint64_t max, uint64_t *x);
+/* The same after an optional '-', within int64. */
+int ids__decimal_signed (const char *t, size_t n, int64_t *x);
+
 /* base64, standard alphabet, padded (b64.c).  Encode writes
 ** 4 * ceil(n / 3) characters and a NUL and returns their count; decode
 ** writes at most len / 4 * 3 bytes, sets *n and returns 0, or -1 for text

@@ -174,21 +174,6 @@ int ids_options_set_int (ids_options *o, const char *name, size_t len,
   return setint(os, d, v, x, e);
 }
 
-/* An optional '-' and decimal digits, within int64. */
-static int integer (const char *t, size_t n, int64_t *x) {
-  uint64_t u = 0;
-  int neg = n > 0 && t[0] == '-';
-  size_t k = (size_t)neg;
-  if (k == n) return 0;
-  for (; k < n; k++)
-    if (t[k] < '0' || t[k] > '9' || __builtin_mul_overflow(u, 10, &u) ||
-        __builtin_add_overflow(u, (uint64_t)(t[k] - '0'), &u) ||
-        u > (uint64_t)INT64_MAX + (uint64_t)neg)
-      return 0;
-  *x = neg ? (int64_t)(0 - u) : (int64_t)u;
-  return 1;
-}
-
 /* strict: a string value, never a number in text */
 static int settext (ids_options *o, const char *name, size_t len,
                     const char *t, size_t n, int strict, ids_error *e) {
@@ -200,7 +185,7 @@ static int settext (ids_options *o, const char *name, size_t len,
   ids__quote(q, sizeof q, t, n);
   if (d->type == IDS_OPT_INT) {        /* decimal text (the command's) */
     int64_t x;
-    if (strict || !integer(t, n, &x))
+    if (strict || ids__decimal_signed(t, n, &x) != IDS_OK)
       return ids_fail(e, IDS_EINVAL, "%s '%s' must be an integer, not "
                       "\"%s\"", what(os), d->name, q);
     return setint(os, d, v, x, e);

@@ -38,6 +38,9 @@ ids_c_test(test_bulk 300)
 ids_c_test(test_registry 60)
 # the inspect engine (inspect/inspect.h) called directly
 ids_c_test(test_inspect 60)
+# ids_codec_make's table (a row is built from its fields, bad rows are
+# refused) and the core's decimal parser
+ids_c_test(test_codecs 60)
 # what ids_scheme_register checks and prepares for a scheme written in C
 ids_c_test(test_registry_contract 60)
 # the core's base64 (id-compressor, etcd) against libsodium's, at every

@@ -65,6 +65,46 @@ int ids_uuid_decode (const ids_codec *c, const char *s, size_t n,
 extern const char ids_emoji_digits[576 * 4 + 1];
 extern const char *const ids_mn_words[1633];
 
+/* ids_codec_make's table: one row per name, which says all there is to
+** know about the codec (nothing is read from the name's spelling). */
+typedef enum ids_row_form {
+  IDS_ROW_NUMBER = 1,         /* the value as a number in the base */
+  IDS_ROW_PACKED,             /* RFC 4648: the scheme's bytes, most
+                                 significant bit first, zero bits appended
+                                 to fill the last digit; no padding */
+  IDS_ROW_UUID                /* 8-4-4-4-12 hex of 128 bits in 16 bytes */
+} ids_row_form;
+
+typedef struct ids_codec_row {
+  const char *name;           /* also the made codec's name */
+  const char *also[4];        /* other names it answers to, NULL-ended */
+  ids_row_form form;
+  unsigned base;              /* 2..64 (a power of two when packed) */
+  const char *digits;         /* base characters, digit 0 first; NULL: given
+                                 in the name, "<name>:<alphabet>" */
+  int fixed;                  /* a number padded to, and read at, the width
+                                 of the scheme's largest value (packed
+                                 text always has its bytes' width) */
+  int fold;                   /* letters read in either case */
+  const char *aliases;        /* pairs "Ii": read the first as the second */
+  int sorted;                 /* the alphabet ascends (the text sorts as the
+                                 values) */
+} ids_codec_row;
+
+extern const ids_codec_row ids_codec_rows[];
+extern const size_t ids_codec_nrows;
+
+/* Refuses (IDS_EINVAL, naming the row and what it lacks) a table with a
+** row that cannot be right: an alphabet whose length is not the base or
+** with a character twice, a name that two rows (or one, twice) answer to,
+** aliases that are digits or alias no digit.  ids_codec_make checks its
+** table at first use. */
+int ids__codec_rows_check (const ids_codec_row *rows, size_t n, ids_error *e);
+/* ids_codec_make over another table (one that passes the check). */
+int ids__codec_make_from (const ids_codec_row *rows, size_t n,
+                          ids_codec_buf *b, const char *name, unsigned bits,
+                          unsigned bytes, ids_error *e);
+
 /* Stock instances: decimal, lowercase hex (unpadded, or padded to the
 ** scheme's width), octal.  Hex reads either case. */
 extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,

@@ -5,6 +5,7 @@
 */
 #include <stdio.h>
 
+#include "internal.h"
 #include "slot_internal.h"
 
 int ids__slot_key (char *out, size_t n, const char *prefix, const char *ns,
@@ -20,13 +21,7 @@ void ids__slot_fmt_ns (char out[21], int64_t ns) {
 }
 
 int64_t ids__slot_parse_ns (const char *p, size_t n) {
-  int64_t v = 0;
-  size_t i;
-  if (n == 0 || n > 20) return -1;
-  for (i = 0; i < n; i++) {
-    if (p[i] < '0' || p[i] > '9') return -1;
-    if (v > (INT64_MAX - (p[i] - '0')) / 10) return -1;
-    v = v * 10 + (p[i] - '0');
-  }
-  return v;
+  uint64_t v;
+  if (n > 20 || ids__decimal(p, n, INT64_MAX, &v) != IDS_OK) return -1;
+  return (int64_t)v;
 }

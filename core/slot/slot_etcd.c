@@ -75,13 +75,9 @@ static int getint (const cJSON *o, const char *name, int64_t *v) {
 static uint64_t getu64 (const cJSON *o, const char *name) {
   const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
   const char *p = cJSON_IsString(x) ? x->valuestring : "";
-  uint64_t v = 0;
-  if (*p == '\0' || strlen(p) > 20) return 0;
-  for (; *p; p++) {
-    if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-      return 0;
-    v = v * 10 + (uint64_t)(*p - '0');
-  }
+  size_t n = strlen(p);
+  uint64_t v;
+  if (n > 20 || ids__decimal(p, n, UINT64_MAX, &v) != IDS_OK) return 0;
   return v;
 }
 
