@@ -37,6 +37,9 @@ size_t ids__b64_encode_at (int level, char *out, const unsigned char *in,
 int ids__b64_decode_at (int level, unsigned char *out, const char *text,
                         size_t len, size_t *n);
 
+/* CRC-32 of n bytes as zlib's crc32(0, p, n) (crc32.c); 0 for none. */
+uint32_t ids__crc32 (const void *p, size_t n);
+
 /* What ids_options holds, for the generator and the registry. */
 const ids_scheme *ids__options_scheme (const ids_options *o);
 int ids__options_generator (const ids_options *o);  /* else: parameters */

@@ -41,6 +41,8 @@ ids_c_test(test_registry_contract 60)
 # the core's base64 (id-compressor, etcd) against libsodium's, at every
 # code level
 ids_c_test(test_b64 60)
+# the core's CRC-32 (core/crc32.c, SIQ's DID form; zlib's before)
+ids_c_test(test_crc32 60)
 # id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
 ids_c_test(test_idcompressor 120)
 # id-compressor against the real npm package: node and Lua 5.4 clients of
