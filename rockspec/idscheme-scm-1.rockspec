@@ -69,8 +69,9 @@ build = {
         "lua/idscheme.c",
         "lua/compressor.c",
       },
-      -- the core stays inside the module: luaopen_idscheme is its one export
-      defines = { "IDS_HIDDEN" },
+      -- the core stays inside the module: luaopen_idscheme is its one export;
+      -- both slot stores built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD)
+      defines = { "IDS_HIDDEN", "IDS_HAVE_REDIS=1", "IDS_HAVE_ETCD=1" },
       incdirs = { "core", "lua", "$(SODIUM_INCDIR)", "$(HIREDIS_INCDIR)",
                   "$(OPENSSL_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
       libdirs = { "$(SODIUM_LIBDIR)", "$(HIREDIS_LIBDIR)",

@@ -77,3 +77,11 @@ if(LUA54_INCLUDE_DIR AND LUA54_LIBRARY)
                          ENVIRONMENT "IDS_TORTURE_SECONDS=0.5")
   endif()
 endif()
+
+# The core with both networked slot stores off (IDS_WITH_REDIS=OFF,
+# IDS_WITH_ETCD=OFF) builds, links libsodium and no store's library, and
+# serves a C program (spec/core_minimal.sh; its own build tree)
+add_test(NAME core_minimal
+         COMMAND ${CMAKE_SOURCE_DIR}/spec/core_minimal.sh ${CMAKE_SOURCE_DIR}
+                 ${CMAKE_BINARY_DIR} ${CMAKE_C_COMPILER})
+set_tests_properties(core_minimal PROPERTIES TIMEOUT 300)
