@@ -4,6 +4,8 @@
 #ifndef IDS_INTERNAL_H
 #define IDS_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "idscheme.h"
 
 /* Forks seen by this process: bumped in the child (pthread_atfork).  A
@@ -59,6 +61,16 @@ int ids__options_generic (const char *name);
 ** The release records it (at least the slot's floor) so that the next
 ** holder need not wait for the lease's limit. */
 struct ids_slot;
+/* The head of a lease, first in struct ids_slot (slot.c): the one word
+** the ID path reads, here so that generators load it inline; outside the
+** library ids_slot_limit reads it, and no public header names an atomic. */
+typedef struct ids__slot_head {
+  _Atomic int64_t limit;
+} ids__slot_head;
+static inline int64_t ids__slot_limit (const struct ids_slot *s) {
+  return atomic_load_explicit(&((const ids__slot_head *)s)->limit,
+                              memory_order_acquire);
+}
 void ids__slot_settle (struct ids_slot *s, int64_t used_ns);
 /* Keep the lease's log lines for ids_slot_log_pop instead of writing. */
 void ids__slot_keep_log (struct ids_slot *s);

@@ -78,6 +78,25 @@ if(LUA54_INCLUDE_DIR AND LUA54_LIBRARY)
   endif()
 endif()
 
+# The public headers compile as C++ (issue 23): a C++11 program includes
+# every installed header and calls through each, linked as a consumer
+# links.  g++ comes with build-essential (scripts/packages): without a
+# C++ compiler the test is there and fails, never skipped in silence.
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+  enable_language(CXX)
+  add_executable(test_cxx ${CMAKE_SOURCE_DIR}/spec/c/test_cxx.cpp)
+  set_target_properties(test_cxx PROPERTIES CXX_STANDARD 11
+                        CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
+  target_compile_options(test_cxx PRIVATE -Wall -Werror -pedantic)
+  target_link_libraries(test_cxx PRIVATE idscheme_shared)
+  add_test(NAME cxx_headers COMMAND test_cxx)
+else()
+  add_test(NAME cxx_headers COMMAND sh -c
+           "echo 'no C++ compiler: install g++ (scripts/packages)' >&2; exit 1")
+endif()
+
 # The core with both networked slot stores off (IDS_WITH_REDIS=OFF,
 # IDS_WITH_ETCD=OFF) builds, links libsodium and no store's library, and
 # serves a C program (spec/core_minimal.sh; its own build tree)

@@ -6,7 +6,7 @@
 ** a process holds one or a few.  The thread sleeps on a monotonic condvar
 ** until the next renewal (a third of the TTL after the last successful
 ** send) or the safe end, whichever comes first; the ID path never waits on
-** it: it reads head.limit, one atomic word (slots.h).
+** it: it reads head.limit, one atomic word (internal.h).
 */
 #include <errno.h>
 #include <pthread.h>
@@ -112,7 +112,7 @@ const ids_slot_backend *ids_slot_find (const char *name) {
 /* --------------------------------------------------------------- lease */
 
 struct ids_slot {
-  ids_slot_head head;          /* first: ids_slot_limit reads it; the
+  ids__slot_head head;         /* first: ids__slot_limit reads it; the
                                   only field written atomically when a
                                   spare lease is reused (see spare) */
   const ids_slot_backend *be;
@@ -671,8 +671,10 @@ int ids_slot_fail (const ids_slot *cs, ids_error *e) {
                   s->ns, s->url.text, when, (double)(now - a) / 1e9);
 }
 
+int64_t ids_slot_limit (const ids_slot *s) { return ids__slot_limit(s); }
+
 int ids_slot_check (const ids_slot *s, int64_t t, ids_error *e) {
-  int64_t w = ids_slot_limit(s), floor;
+  int64_t w = ids__slot_limit(s), floor;
   if (t > w) return ids_slot_fail(s, e);
   floor = ids_slot_floor(s);
   if (t <= floor)
