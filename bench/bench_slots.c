@@ -1,10 +1,11 @@
 /*
 ** bench_slots.c: what a leased slot costs the ID path.  A generator with a
 ** slot adds one atomic load of the lease word and one compare per ID
-** (slots.h); this times a stand-in ID path (read the wall clock, fold it
-** into a value) without and with that check, side by side in one run, on
-** a real lease (the local store, in a temporary directory).  The contract
-** is at most 2 ns more.
+** (ids__slot_limit, internal.h: inline, as the generators load it); this
+** times a stand-in ID path (read the wall clock, fold it into a value)
+** without and with that check, side by side in one run, on a real lease
+** (the local store, in a temporary directory).  The contract is at most
+** 2 ns more.
 **
 **   bench_slots [--quick] [WORD]
 */
@@ -12,6 +13,7 @@
 
 #include "bench.h"
 #include "slots.h"
+#include "internal.h"
 
 static ids_slot *lease;
 
@@ -36,7 +38,7 @@ static void b_checked (const void *arg, long n) {
     int64_t t;
     clock_gettime(CLOCK_REALTIME, &ts);
     t = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-    if (__builtin_expect(t > ids_slot_limit(lease), 0)) {
+    if (__builtin_expect(t > ids__slot_limit(lease), 0)) {
       ids_error e;
       ids_slot_fail(lease, &e);
       die("slot", &e);
@@ -58,7 +60,7 @@ static void b_loop_checked (const void *arg, long n) {
   uint64_t acc = 0;
   (void)arg;
   for (long i = 0; i < n; i++) {
-    if (__builtin_expect(i > ids_slot_limit(lease), 0)) die("slot", NULL);
+    if (__builtin_expect(i > ids__slot_limit(lease), 0)) die("slot", NULL);
     acc += (uint64_t)i;
   }
   sink += acc;

@@ -39,6 +39,8 @@ else()
   set(IDS_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
   set(IDS_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
+list(TRANSFORM IDS_DEP_NAMES PREPEND -l OUTPUT_VARIABLE IDS_PC_LIBS_PRIVATE)
+list(JOIN IDS_PC_LIBS_PRIVATE " " IDS_PC_LIBS_PRIVATE)
 configure_file(cmake/idscheme.pc.in ${CMAKE_BINARY_DIR}/idscheme.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/idscheme.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)

@@ -793,7 +793,7 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
   for (;;) {
     unsigned sgen = __atomic_load_n(&g->slotgen, __ATOMIC_ACQUIRE);
     ids_slot *s = __atomic_load_n(&g->slot, __ATOMIC_ACQUIRE);
-    int64_t w = s ? ids_slot_limit(s) : 0;
+    int64_t w = s ? ids__slot_limit(s) : 0;
     uint64_t t = 0;
     int r;
     if (w == 0) return slotfail(g, e);
@@ -837,7 +837,7 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
           nanosleep(&ts, NULL);
         }
         s = __atomic_load_n(&g->slot, __ATOMIC_ACQUIRE);
-        w = s ? ids_slot_limit(s) : 0;
+        w = s ? ids__slot_limit(s) : 0;
         if (w == 0) return slotfail(g, e);
         if ((unsigned)(w & IDS_SLOT_GENMASK) != sgen) break;
       }
@@ -936,7 +936,7 @@ int ids_generator_lease (const ids_generator *pub, ids_lease_info *out) {
     ids_slot_state(g->slot, &out->number, &out->floor_ns, &sgen);
     out->backend = ids_slot_backend_name(g->slot);
     snprintf(out->store, sizeof out->store, "%s", ids_slot_store(g->slot));
-    out->limit_ns = ids_slot_limit(g->slot) & ~IDS_SLOT_GENMASK;
+    out->limit_ns = ids__slot_limit(g->slot) & ~IDS_SLOT_GENMASK;
     ids_slot_stats_get(g->slot, &out->st);
   }
   unlock(&g->slotlock);

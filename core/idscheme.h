@@ -4,6 +4,9 @@
 ** A scheme is a bit layout (named fields) plus text codecs.  Values are up
 ** to 160 bits.  Call ids_init() once before anything else (as with
 ** sodium_init); it registers the built-in schemes.
+**
+** Compiles as C99 and as C++ (C++11 and later); includes no other
+** library's header.
 */
 #ifndef IDSCHEME_H
 #define IDSCHEME_H
@@ -456,7 +459,7 @@ int ids_fields_compose (const ids_fields *f, ids_value *v, ids_error *e);
 
 /* Generator options (the scheme's own, and every generator's: policy
 ** "hold" or "error", max_ahead_ms) or scheme parameters. */
-typedef struct ids_options { uint64_t opaque_[128]; } ids_options;
+struct ids_options { uint64_t opaque_[128]; };   /* typedef above */
 
 IDS_API
 void ids_options_init (ids_options *o, const ids_scheme *s);

@@ -4,6 +4,8 @@
 #ifndef IDS_INTERNAL_H
 #define IDS_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "idscheme.h"
 
 /* Forks seen by this process: bumped in the child (pthread_atfork).  A
@@ -44,6 +46,9 @@ size_t ids__b64_encode_at (int level, char *out, const unsigned char *in,
 int ids__b64_decode_at (int level, unsigned char *out, const char *text,
                         size_t len, size_t *n);
 
+/* CRC-32 of n bytes as zlib's crc32(0, p, n) (crc32.c); 0 for none. */
+uint32_t ids__crc32 (const void *p, size_t n);
+
 /* What ids_options holds, for the generator and the registry. */
 const ids_scheme *ids__options_scheme (const ids_options *o);
 int ids__options_generator (const ids_options *o);  /* else: parameters */
@@ -80,6 +85,16 @@ int ids__options_reserved (const char *name);
 ** The release records it (at least the slot's floor) so that the next
 ** holder need not wait for the lease's limit. */
 struct ids_slot;
+/* The head of a lease, first in struct ids_slot (slot.c): the one word
+** the ID path reads, here so that generators load it inline; outside the
+** library ids_slot_limit reads it, and no public header names an atomic. */
+typedef struct ids__slot_head {
+  _Atomic int64_t limit;
+} ids__slot_head;
+static inline int64_t ids__slot_limit (const struct ids_slot *s) {
+  return atomic_load_explicit(&((const ids__slot_head *)s)->limit,
+                              memory_order_acquire);
+}
 void ids__slot_settle (struct ids_slot *s, int64_t used_ns);
 /* Keep the lease's log lines for ids_slot_log_pop instead of writing. */
 void ids__slot_keep_log (struct ids_slot *s);

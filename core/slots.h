@@ -7,11 +7,13 @@
 ** The ID path sees one atomic word per lease (ids_slot_limit): claiming,
 ** renewing and releasing happen at creation, in a background thread and
 ** at close.  docs/SLOTS.md is the contract (lease rules, handover, fork).
+**
+** Compiles as C99 and as C++ (C++11 and later): the lease is opaque, its
+** atomic word stays inside the library.
 */
 #ifndef IDSCHEME_SLOTS_H
 #define IDSCHEME_SLOTS_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include "idscheme.h"
@@ -53,7 +55,8 @@ typedef struct ids_slot_options {
 **   etcd[s]://[user:password@]host[:port][/prefix]   (TLS: ?ca=&cert=&key=)
 ** Waits at most about opt->timeout_ms per request.  On success *out holds
 ** a valid lease, renewed in the background until ids_slot_release.
-** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend),
+** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend,
+** or a store this build was made without),
 ** IDS_ELEASE (unreachable, timed out, every slot taken), IDS_ENOMEM. */
 IDS_API
 int ids_slot_claim (const char *url, const char *ns, unsigned bits,
@@ -65,12 +68,8 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
 IDS_API
 void ids_slot_release (ids_slot *s);
 
-/* The public head of a lease: the one word the ID path reads. */
-typedef struct ids_slot_head {
-  _Atomic int64_t limit;
-} ids_slot_head;
-
-/* The ID path: one acquire load.  The word is the wall-clock time (ns
+/* The ID path: one acquire load (the library's generators load it
+** inline).  The word is the wall-clock time (ns
 ** since 1970, CLOCK_REALTIME plus the clock offset) up to which IDs may
 ** carry timestamps, its low IDS_SLOT_GENBITS bits replaced by the slot
 ** generation; 0 when the lease is not valid now.  A generator:
@@ -79,10 +78,8 @@ typedef struct ids_slot_head {
 **   if ((w & IDS_SLOT_GENMASK) != cached_gen) re-read ids_slot_state
 **     (the slot number may have changed) and load the word again;
 **   if (t <= cached_floor) wait or refuse: t is at or below the floor. */
-static inline int64_t ids_slot_limit (const ids_slot *s) {
-  return atomic_load_explicit(&((const ids_slot_head *)s)->limit,
-                              memory_order_acquire);
-}
+IDS_API
+int64_t ids_slot_limit (const ids_slot *s);
 
 /* Slot number, floor (ns: issue no ID at or below it) and generation, read
 ** together.  Number and floor change only when the generation does. */
@@ -221,8 +218,9 @@ typedef struct ids_slot_backend {
 } ids_slot_backend;
 
 /* Registers a backend under its name: IDS_EEXIST if taken, IDS_EINVAL for
-** a bad name or a missing required function.  local, redis and etcd are
-** registered on first use. */
+** a bad name or a missing required function.  local, and redis and etcd
+** where built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD), are registered
+** on first use. */
 IDS_API
 int ids_slot_register (const ids_slot_backend *b);
 IDS_API

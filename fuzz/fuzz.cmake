@@ -73,6 +73,9 @@ ids_fuzz_harness(fuzz_idc_deserialize ${IDS_FUZZ_DIR}/fuzz_idc.c
                  FUZZ_IDC_DESERIALIZE)
 file(GLOB IDS_FUZZ_SOURCES CONFIGURE_DEPENDS ${IDS_FUZZ_DIR}/fuzz_*.c)
 list(REMOVE_ITEM IDS_FUZZ_SOURCES ${IDS_FUZZ_DIR}/fuzz_decode.c)
+if(NOT IDS_WITH_ETCD)             # fuzz_slot.c parses etcd's replies
+  list(REMOVE_ITEM IDS_FUZZ_SOURCES ${IDS_FUZZ_DIR}/fuzz_slot.c)
+endif()
 foreach(src ${IDS_FUZZ_SOURCES})
   get_filename_component(name ${src} NAME_WE)
   ids_fuzz_harness(${name} ${src})

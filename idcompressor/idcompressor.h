@@ -11,6 +11,8 @@
 **
 ** Local IDs are negative (-gen count), finals are >= 0.  UUIDs are 36
 ** characters of text.  See docs/API.md and docs/COMPAT.md.
+**
+** Compiles as C99 and as C++ (C++11 and later).
 */
 #ifndef IDS_IDCOMPRESSOR_H
 #define IDS_IDCOMPRESSOR_H
@@ -23,6 +25,10 @@
 /* idscheme.h marks exports with IDS_API where it has it */
 #ifndef IDS_API
 #define IDS_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
 #endif
 
 #define IDS_IDC_UUID_LEN          36
@@ -134,5 +140,9 @@ int ids_idc_uuid_offset (const char *uuid, int64_t off, char *out,
                          ids_error *e);
 IDS_API
 int ids_idc_is_stable_id (const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

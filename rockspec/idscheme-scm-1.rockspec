@@ -1,6 +1,7 @@
 -- luarocks --lua-version=5.4 make --tree=DIR rockspec/idscheme-scm-1.rockspec
 -- (--lua-version=5.1 builds the LuaJIT module the same way).  Offline: the
--- sources are all here; libsodium and zlib come from the system.
+-- sources are all here; libsodium and the stores' libraries come from
+-- the system.
 rockspec_format = "3.0"
 package = "idscheme"
 version = "scm-1"
@@ -15,7 +16,6 @@ plus text codecs, generators that never repeat an ID, and a Lua API.]],
 dependencies = { "lua >= 5.1" }
 external_dependencies = {
   SODIUM = { header = "sodium.h", library = "sodium" },
-  ZLIB = { header = "zlib.h", library = "z" },
   -- the slot stores: redis and etcd (over HTTP/JSON)
   HIREDIS = { header = "hiredis/hiredis.h", library = "hiredis" },
   OPENSSL = { header = "openssl/ssl.h", library = "ssl" },    -- rediss://
@@ -29,6 +29,7 @@ build = {
       sources = {
         "core/b64.c",
         "core/clock.c",
+        "core/crc32.c",
         "core/codec/dothex.c",
         "core/codec/emoji_table.c",
         "core/codec/make.c",
@@ -70,14 +71,14 @@ build = {
         "lua/idscheme.c",
         "lua/compressor.c",
       },
-      -- the core stays inside the module: luaopen_idscheme is its one export
-      defines = { "IDS_HIDDEN" },
-      incdirs = { "core", "idcompressor", "inspect", "lua", "$(SODIUM_INCDIR)",
-                  "$(ZLIB_INCDIR)", "$(HIREDIS_INCDIR)", "$(OPENSSL_INCDIR)",
-                  "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
-      libdirs = { "$(SODIUM_LIBDIR)", "$(ZLIB_LIBDIR)", "$(HIREDIS_LIBDIR)",
+      -- the core stays inside the module: luaopen_idscheme is its one export;
+      -- both slot stores built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD)
+      defines = { "IDS_HIDDEN", "IDS_HAVE_REDIS=1", "IDS_HAVE_ETCD=1" },
+      incdirs = { "core", "idcompressor", "inspect", "lua", "$(SODIUM_INCDIR)", "$(HIREDIS_INCDIR)",
+                  "$(OPENSSL_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
+      libdirs = { "$(SODIUM_LIBDIR)", "$(HIREDIS_LIBDIR)",
                   "$(OPENSSL_LIBDIR)", "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
-      libraries = { "sodium", "z", "hiredis", "ssl", "crypto", "curl",
+      libraries = { "sodium", "hiredis", "ssl", "crypto", "curl",
                     "cjson", "pthread", "m" },
     },
     ["idscheme.jit"] = "lua/idscheme/jit.lua",

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include <sodium.h>
-#include <zlib.h>
 
+#include "internal.h"
 #include "schemes.h"
 
 enum { F_TIME, F_SHARD, F_DOMAIN, F_SERIAL, F_QUAL };
@@ -123,7 +123,7 @@ static const ids_codec c_didnum = IDS_RADIX_CODEC("did", did);
 static uint32_t crc (const ids_value *v) {
   uint8_t b[14];
   ids_value_to_bytes(v, b, sizeof b);
-  return (uint32_t)crc32(0, b, sizeof b);
+  return ids__crc32(b, sizeof b);
 }
 
 static size_t did_encode (const ids_codec *c, const ids_value *v,

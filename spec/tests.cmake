@@ -46,6 +46,8 @@ ids_c_test(test_registry_contract 60)
 # the core's base64 (id-compressor, etcd) against libsodium's, at every
 # code level
 ids_c_test(test_b64 60)
+# the core's CRC-32 (core/crc32.c, SIQ's DID form; zlib's before)
+ids_c_test(test_crc32 60)
 # id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
 ids_c_test(test_idcompressor 120)
 # id-compressor against the real npm package: node and Lua 5.4 clients of
@@ -66,3 +68,30 @@ if(IDS_SANITIZE OR IDS_TSAN)       # instrumented: the threads part halved
   set_tests_properties(test_torture PROPERTIES
                        ENVIRONMENT "IDS_TORTURE_SECONDS=0.5")
 endif()
+
+# The public headers compile as C++ (issue 23): a C++11 program includes
+# every installed header and calls through each, linked as a consumer
+# links.  g++ comes with build-essential (scripts/packages): without a
+# C++ compiler the test is there and fails, never skipped in silence.
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+  enable_language(CXX)
+  add_executable(test_cxx ${CMAKE_SOURCE_DIR}/spec/c/test_cxx.cpp)
+  set_target_properties(test_cxx PROPERTIES CXX_STANDARD 11
+                        CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
+  target_compile_options(test_cxx PRIVATE -Wall -Werror -pedantic)
+  target_link_libraries(test_cxx PRIVATE idscheme_shared)
+  add_test(NAME cxx_headers COMMAND test_cxx)
+else()
+  add_test(NAME cxx_headers COMMAND sh -c
+           "echo 'no C++ compiler: install g++ (scripts/packages)' >&2; exit 1")
+endif()
+
+# The core with both networked slot stores off (IDS_WITH_REDIS=OFF,
+# IDS_WITH_ETCD=OFF) builds, links libsodium and no store's library, and
+# serves a C program (spec/core_minimal.sh; its own build tree)
+add_test(NAME core_minimal
+         COMMAND ${CMAKE_SOURCE_DIR}/spec/core_minimal.sh ${CMAKE_SOURCE_DIR}
+                 ${CMAKE_BINARY_DIR} ${CMAKE_C_COMPILER})
+set_tests_properties(core_minimal PROPERTIES TIMEOUT 300)

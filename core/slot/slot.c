@@ -6,7 +6,7 @@
 ** a process holds one or a few.  The thread sleeps on a monotonic condvar
 ** until the next renewal (a third of the TTL after the last successful
 ** send) or the safe end, whichever comes first; the ID path never waits on
-** it: it reads head.limit, one atomic word (slots.h).
+** it: it reads head.limit, one atomic word (internal.h).
 */
 #include <errno.h>
 #include <pthread.h>
@@ -45,10 +45,46 @@ static int add_backend (const ids_slot_backend *b) {
   return r;
 }
 
+/* The networked stores are optional units (CMake's IDS_WITH_REDIS and
+** IDS_WITH_ETCD define IDS_HAVE_REDIS and IDS_HAVE_ETCD): this table is
+** the one place that knows which were built.  A store not built in is
+** still named, so that its URL fails saying why. */
+#ifndef IDS_HAVE_REDIS
+#define IDS_HAVE_REDIS 0
+#endif
+#ifndef IDS_HAVE_ETCD
+#define IDS_HAVE_ETCD 0
+#endif
+static const struct store {
+  const char *name, *option;
+  const ids_slot_backend *be;        /* NULL: not built in */
+} stores[] = {
+  {"local", NULL, &ids__slot_local},
+#if IDS_HAVE_REDIS
+  {"redis", "IDS_WITH_REDIS", &ids__slot_redis},
+#else
+  {"redis", "IDS_WITH_REDIS", NULL},
+#endif
+#if IDS_HAVE_ETCD
+  {"etcd", "IDS_WITH_ETCD", &ids__slot_etcd},
+#else
+  {"etcd", "IDS_WITH_ETCD", NULL},
+#endif
+};
+
 static void builtins (void) {
-  add_backend(&ids__slot_local);
-  add_backend(&ids__slot_redis);
-  add_backend(&ids__slot_etcd);
+  size_t i;
+  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
+    if (stores[i].be) add_backend(stores[i].be);
+}
+
+/* The CMake option that builds the store `name`, if this build lacks it. */
+static const char *missing_store (const char *name) {
+  size_t i;
+  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
+    if (stores[i].be == NULL && strcmp(stores[i].name, name) == 0)
+      return stores[i].option;
+  return NULL;
 }
 
 int ids_slot_register (const ids_slot_backend *b) {
@@ -76,7 +112,7 @@ const ids_slot_backend *ids_slot_find (const char *name) {
 /* --------------------------------------------------------------- lease */
 
 struct ids_slot {
-  ids_slot_head head;          /* first: ids_slot_limit reads it; the
+  ids__slot_head head;         /* first: ids__slot_limit reads it; the
                                   only field written atomically when a
                                   spare lease is reused (see spare) */
   const ids_slot_backend *be;
@@ -441,6 +477,10 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
                     "margin_ms, timeout_ms (0..600000) and log_interval_ms "
                     "must not be negative");
   be = ids_slot_find(u.scheme);
+  if (be == NULL && missing_store(u.scheme))
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.*s\": this build has no "
+                    "%s store (built without %s)", ids__slot_shown(&u),
+                    u.text, u.scheme, missing_store(u.scheme));
   if (be == NULL)
     return ids_fail(e, IDS_ENOENT, "slot store \"%.80s\": no backend '%s'",
                     url, u.scheme);
@@ -631,8 +671,10 @@ int ids_slot_fail (const ids_slot *cs, ids_error *e) {
                   s->ns, s->url.text, when, (double)(now - a) / 1e9);
 }
 
+int64_t ids_slot_limit (const ids_slot *s) { return ids__slot_limit(s); }
+
 int ids_slot_check (const ids_slot *s, int64_t t, ids_error *e) {
-  int64_t w = ids_slot_limit(s), floor;
+  int64_t w = ids__slot_limit(s), floor;
   if (t > w) return ids_slot_fail(s, e);
   floor = ids_slot_floor(s);
   if (t <= floor)
