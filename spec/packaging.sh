@@ -107,7 +107,11 @@ twocopies () {
       assert(lib.ids_init() == 0)
       assert(ffi.string(lib.ids_version()) == i._VERSION)
       assert(#i.scheme("ulid"):generator():next_string() == 26)
-      assert(lib.ids_scheme_find("ulid") == nil, "ulid leaked into the library")
+      i.define{ name = "twocopies", encodings = { "hex" }, fields = {
+        { name = "t", bits = 48, kind = "time" },
+        { name = "r", bits = 16, kind = "random" } } }
+      assert(lib.ids_scheme_find("twocopies") == nil,
+             "the module'"'"'s defined scheme leaked into the library")
       assert(lib.ids_scheme_find("fluid") ~= nil)
       assert(i.scheme("fluid"):decode("ƒuZZybuNNy"):encode("dec") == "6731191091817518")'
 }
