@@ -345,7 +345,7 @@ static int refresh (gen *g, ids_error *e) {
   }
   g->hasfloor = floor > 0 && !g->flux;
   g->floortick = g->hasfloor ? tickat(g, floor) : 0;
-  g->limtick = 0;
+  __atomic_store_n(&g->limtick, 0, __ATOMIC_RELAXED);   /* read unlocked */
   __atomic_store_n(&g->slotgen, sgen, __ATOMIC_RELEASE);
   unlock(&g->slotlock);
   return IDS_OK;
@@ -828,7 +828,8 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
       for (;;) {
         uint64_t lim = tickat(g, w & ~IDS_SLOT_GENMASK);
         lock(&g->slotlock);     /* limits of one generation only grow */
-        if (g->slotgen == sgen && lim > g->limtick) g->limtick = lim;
+        if (g->slotgen == sgen && lim > g->limtick)   /* read unlocked */
+          __atomic_store_n(&g->limtick, lim, __ATOMIC_RELAXED);
         unlock(&g->slotlock);
         if (t <= lim) break;
         if (g->policy == IDS_POLICY_ERROR) return slotfail(g, e);

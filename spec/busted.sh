@@ -9,7 +9,8 @@
 # anything failed or errored, or when no test ran.
 #
 # Environment: LUA (default lua5.4), BUSTED (default /usr/bin/busted),
-# IDS_LUA_SUBDIR (default: lua54, or luajit when LUA names luajit).
+# IDS_LUA_SUBDIR (default: lua54, or luajit when LUA names luajit),
+# IDSCHEME_SLOT_DIR (default: a directory of this run's own).
 
 set -u
 
@@ -42,7 +43,12 @@ done
 if [ $has_spec -eq 0 ]; then set -- "$@" spec; fi
 
 log=$(mktemp "${TMPDIR:-/tmp}/idscheme-busted.XXXXXX")
-trap 'rm -f "$log"' EXIT
+# generators with no node value given claim local slots: each run its own
+# slot directory, so that specs run side by side (ctest -j, valgrind) or
+# another program on this machine never hold the slot a spec expects
+slots=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-busted-slots.XXXXXX")
+export IDSCHEME_SLOT_DIR=${IDSCHEME_SLOT_DIR:-$slots}
+trap 'rm -f "$log"; rm -rf "$slots"' EXIT
 
 cd "$root" || exit 2
 "$lua" "$busted" --output=plainTerminal \
