@@ -120,6 +120,11 @@ local g = require("idscheme").scheme("fluid"):generator{
 local f = assert(io.open(out, "w"))
 local l = g:lease()
 f:write("slot ", l.slot, " ", l.store, "\n")
+f:flush()
+-- $GO: wait until every generator holds its slot (one that finished
+-- first would hand its slot over, rightly, to one that claims late)
+local go = os.getenv("GO")
+while go and not io.open(go) do os.execute("sleep 0.05") end
 for i = 1, n do f:write(g:next_string("dec"), "\n") end
 if hold > 0 then
   local r0 = g:lease().renewals
@@ -143,8 +148,12 @@ check "its lease shows the store without the password" \
 lua_run "$tmp/gen.lua" "etcds://holder:holdpw@$store$q" 9000 "$tmp/hold.txt" 0 8 \
   2>>"$tmp/driver.err" &
 for i in $(seq 6); do
-  lua_run "$tmp/gen.lua" "$url" 3000 "$tmp/g$i.txt" 20000 2>>"$tmp/driver.err" &
+  GO=$tmp/go lua_run "$tmp/gen.lua" "$url" 3000 "$tmp/g$i.txt" 20000 \
+    2>>"$tmp/driver.err" &
 done
+claimed () { [ "$(cat "$tmp"/g*.txt 2>/dev/null | grep -c '^slot ')" = 6 ]; }
+wait_for 60 claimed
+touch "$tmp/go"
 wait $(jobs -p | grep -v "^$srv_pid\$")
 check "6 generators over TLS and auth wrote 120,000 IDs" \
   [ "$(cat "$tmp"/g*.txt | grep -vc '^slot ')" = 120000 ]
