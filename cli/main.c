@@ -24,7 +24,6 @@
 **
 ** This file: the arguments and the dispatch; cli.h says where the rest is.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "box.h"
 #include "idcompressor.h"
 
@@ -83,6 +84,8 @@ static void pushint (lua_State *L, int64_t v) {
 }
 
 /* idscheme.compressor.new{ session_id =, cluster_size = } */
+static const char *const newkeys[] = { "session_id", "cluster_size", NULL };
+
 static int c_new (lua_State *L) {
   const char *sid = NULL;
   int64_t size = IDS_IDC_DEFAULT_CLUSTER;
@@ -92,17 +95,11 @@ static int c_new (lua_State *L) {
   lua_settop(L, 1);
   if (!lua_isnil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    /* a misspelt option would be a default silently taken */
-    lua_pushnil(L);
-    while (lua_next(L, 1) != 0) {
-      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
-                                                      : NULL;
-      lua_pop(L, 1);
-      if (k == NULL || (strcmp(k, "session_id") && strcmp(k, "cluster_size")))
-        return luaL_error(L, "compressor.new: unknown option %s%s%s "
-                          "(session_id, cluster_size)", k ? "'" : "",
-                          k ? k : luaL_typename(L, -1), k ? "'" : "");
-    }
+    if (ids_badkey(L, 1, newkeys))
+      return luaL_error(L, "compressor.new: unknown option %s "
+                        "(session_id, cluster_size)",
+                        lua_type(L, -1) == LUA_TSTRING
+                          ? ids_show(L, lua_gettop(L)) : luaL_typename(L, -1));
     lua_getfield(L, 1, "session_id");          /* stays at index 2 */
     if (!lua_isnil(L, 2)) {
       if (lua_type(L, 2) != LUA_TSTRING)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "args.h"
 #include "box.h"
 #include "idscheme.h"
 #include "inspect.h"
@@ -81,44 +82,10 @@ static void pushfield (lua_State *L, uint64_t x) {
     lua_pushinteger(L, (lua_Integer)x);
 }
 
-/* Whether the Lua string k (n bytes) is the C string name: by length,
-** so that "name\0junk" is not "name". */
-static int keyis (const char *name, const char *k, size_t n) {
-  return strlen(name) == n && memcmp(name, k, n) == 0;
-}
-
-/* Pushes the string at absolute index i for a message, a NUL as \0. */
-static const char *quote (lua_State *L, int i) {
-  size_t n;
-  const char *s = lua_tolstring(L, i, &n);
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  for (size_t k = 0; k < n && k < 64; k++) {
-    if (s[k] == '\0') luaL_addstring(&b, "\\0");
-    else luaL_addchar(&b, s[k]);
-  }
-  if (n > 64) luaL_addstring(&b, "...");
-  luaL_pushresult(&b);
-  return lua_tostring(L, -1);
-}
-
-/* Pushes the value at absolute index i for a message: a number or a
-** string as such, anything else by its type name. */
-static const char *show (lua_State *L, int i) {
-  if (lua_type(L, i) == LUA_TNUMBER) {
-    lua_pushvalue(L, i);
-    return lua_tostring(L, -1);
-  }
-  if (lua_type(L, i) == LUA_TSTRING)
-    return lua_pushfstring(L, "'%s'", quote(L, i));
-  lua_pushstring(L, luaL_typename(L, i));
-  return lua_tostring(L, -1);
-}
-
 /* The error of optcodec, out of its way. */
 static int nocodec (lua_State *L, const ids_scheme *s, int arg) {
   return luaL_argerror(L, arg, lua_pushfstring(L, "unknown encoding '%s' "
-                                               "for %s", quote(L, arg),
+                                               "for %s", ids_quote(L, arg),
                                                s->name));
 }
 
@@ -161,8 +128,8 @@ static void readopts (lua_State *L, int arg, ids_options *o,
       r = ids_options_set_int(o, k, klen, (int64_t)x, &e);
     else {
       luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an integer "
-                    "or a string, got %s", what, quote(L, lua_gettop(L) - 1),
-                    show(L, lua_gettop(L) - 1)));
+                    "or a string, got %s", what, ids_quote(L, lua_gettop(L) - 1),
+                    ids_show(L, lua_gettop(L) - 1)));
       return;
     }
     if (r != IDS_OK) luaL_argerror(L, arg, e.msg);
@@ -232,7 +199,7 @@ static int l_scheme (lua_State *L) {
   ids_error e;
   if (strlen(name) != len)
     return luaL_argerror(L, 1, lua_pushfstring(L, "scheme name '%s' holds "
-                                               "a NUL", quote(L, 1)));
+                                               "a NUL", ids_quote(L, 1)));
   if ((d = ids_scheme_find(name)) == NULL)
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
@@ -278,25 +245,15 @@ static const char *defwhat (lua_State *L, int field) {
   return field ? lua_pushfstring(L, "field %d", field) : "spec";
 }
 
-/* Refuses the keys of table t (absolute) that `keys` does not list: a
-** misspelt key would otherwise be a default silently taken. */
+/* Refuses the keys of table t (absolute) that `keys` does not list. */
 static void onlykeys (lua_State *L, int t, const char *const *keys,
                       int field) {
-  lua_pushnil(L);
-  while (lua_next(L, t) != 0) {
-    size_t n;
-    const char *k;
-    int i = 0;
-    lua_pop(L, 1);
-    if (lua_type(L, -1) != LUA_TSTRING)
-      luaL_error(L, "idscheme.define: %s: unknown key %s (keys are "
-                 "strings)", defwhat(L, field), show(L, lua_gettop(L)));
-    k = lua_tolstring(L, -1, &n);
-    while (keys[i] && !keyis(keys[i], k, n)) i++;
-    if (keys[i] == NULL)
-      luaL_error(L, "idscheme.define: %s: unknown key '%s'",
-                 defwhat(L, field), quote(L, lua_gettop(L)));
-  }
+  if (!ids_badkey(L, t, keys)) return;
+  if (lua_type(L, -1) != LUA_TSTRING)
+    luaL_error(L, "idscheme.define: %s: unknown key %s (keys are "
+               "strings)", defwhat(L, field), ids_show(L, lua_gettop(L)));
+  luaL_error(L, "idscheme.define: %s: unknown key '%s'",
+             defwhat(L, field), ids_quote(L, lua_gettop(L)));
 }
 
 /* t[k], a string or nil, left on the stack; a NUL in it is an error. */
@@ -311,7 +268,7 @@ static const char *getstr (lua_State *L, int t, const char *k, int field) {
   s = lua_tolstring(L, -1, &n);
   if (strlen(s) != n)
     luaL_error(L, "idscheme.define: %s '%s' holds a NUL: '%s'",
-               defwhat(L, field), k, quote(L, lua_gettop(L)));
+               defwhat(L, field), k, ids_quote(L, lua_gettop(L)));
   return s;
 }
 
@@ -321,7 +278,7 @@ static long long getint (lua_State *L, int t, const char *k, long long dflt,
   lua_Integer x = dflt;
   if (lua_getfield(L, t, k) != LUA_TNIL && !ids_tointeger(L, -1, &x))
     luaL_error(L, "idscheme.define: %s '%s' must be an integer, got %s",
-               defwhat(L, field), k, show(L, lua_gettop(L)));
+               defwhat(L, field), k, ids_show(L, lua_gettop(L)));
   lua_pop(L, 1);
   return (long long)x;
 }
@@ -384,7 +341,7 @@ static int l_define (lua_State *L) {
       encs[i] = lua_tolstring(L, -1, &len);
       if (strlen(encs[i]) != len)
         return luaL_error(L, "idscheme.define: encodings[%d] holds a NUL: "
-                          "'%s'", i + 1, quote(L, lua_gettop(L)));
+                          "'%s'", i + 1, ids_quote(L, lua_gettop(L)));
     }
     sp.encodings = encs;
     sp.nencodings = n;
@@ -443,7 +400,7 @@ static void setfield (lua_State *L, ids_fields *f, const ids_scheme *s,
   size_t n;
   lua_Integer x;
   int r, i;
-  for (i = 0; i < s->nfields && !keyis(s->fields[i].name, k, klen); i++) ;
+  for (i = 0; i < s->nfields && !ids_keyis(s->fields[i].name, k, klen); i++) ;
   if (lua_type(L, -1) == LUA_TSTRING) {
     const char *t = lua_tolstring(L, -1, &n);
     r = i < s->nfields && s->fields[i].bits > 64 ?
@@ -462,7 +419,7 @@ static void setfield (lua_State *L, ids_fields *f, const ids_scheme *s,
     int v = lua_gettop(L);
     lua_pushlstring(L, k, klen);
     luaL_argerror(L, 2, lua_pushfstring(L, "field '%s' must be an integer, "
-                  "got %s", quote(L, v + 1), show(L, v)));
+                  "got %s", ids_quote(L, v + 1), ids_show(L, v)));
     return;
   }
   if (r != IDS_OK) luaL_argerror(L, 2, e.msg);
@@ -566,7 +523,7 @@ static int g_next (lua_State *L) {
     const char *name = luaL_checklstring(L, 2, &n);
     if ((q = ids_scheme_qualifier(g->s, name, n)) < 0)
       return luaL_argerror(L, 2, lua_pushfstring(L, "unknown %s qualifier "
-                           "'%s'", g->s->name, quote(L, 2)));
+                           "'%s'", g->s->name, ids_quote(L, 2)));
   }
   if (ids_generator_next_as(&g->g, q, &v, &e) != IDS_OK)
     return luaL_error(L, "%s", e.msg);
@@ -898,26 +855,18 @@ static int l_inspect (lua_State *L) {
   lua_settop(L, 2);
   if (!lua_isnil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
-    lua_pushnil(L);
-    while (lua_next(L, 2) != 0) {
-      size_t kn;
-      const char *k;
-      int i = 0;
-      lua_pop(L, 1);
+    if (ids_badkey(L, 2, inspectkeys)) {
       if (lua_type(L, -1) != LUA_TSTRING)
         luaL_argerror(L, 2, lua_pushfstring(L, "unknown option %s (options "
-                      "are strings)", show(L, lua_gettop(L))));
-      k = lua_tolstring(L, -1, &kn);
-      while (inspectkeys[i] && !keyis(inspectkeys[i], k, kn)) i++;
-      if (inspectkeys[i] == NULL)
-        luaL_argerror(L, 2, lua_pushfstring(L, "unknown option '%s'",
-                                            quote(L, lua_gettop(L))));
+                      "are strings)", ids_show(L, lua_gettop(L))));
+      luaL_argerror(L, 2, lua_pushfstring(L, "unknown option '%s'",
+                                          ids_quote(L, lua_gettop(L))));
     }
     lua_getfield(L, 2, "encoding");             /* 3 */
     if (!lua_isnil(L, 3)) {
       if (lua_type(L, 3) != LUA_TSTRING)
         luaL_argerror(L, 2, lua_pushfstring(L, "encoding must be a string, "
-                                            "got %s", show(L, 3)));
+                                            "got %s", ids_show(L, 3)));
       enc = lua_tolstring(L, 3, &enclen);
     }
     lua_getfield(L, 2, "scheme");               /* 4 */
@@ -934,13 +883,13 @@ static int l_inspect (lua_State *L) {
       const char *name = lua_tolstring(L, 4, &len);
       if (strlen(name) != len || (d = ids_scheme_find(name)) == NULL)
         return luaL_argerror(L, 2, lua_pushfstring(L, "unknown scheme '%s'",
-                                                   quote(L, 4)));
+                                                   ids_quote(L, 4)));
       if ((s = ids_scheme_open(d, NULL, &e)) == NULL)
         return luaL_argerror(L, 2, e.msg);
     }
     else
       return luaL_argerror(L, 2, lua_pushfstring(L, "scheme must be a name "
-                           "or a scheme, got %s", show(L, 4)));
+                           "or a scheme, got %s", ids_show(L, 4)));
     ins = newinspector(L, &s, 1)->ins;
   }
   if (enc && ids_inspector_encoding(ins, enc, enclen, &e) != IDS_OK)
