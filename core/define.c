@@ -329,9 +329,10 @@ int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
     }
   }
   if ((r = ids_scheme_register(&d->s)) != IDS_OK) {
-    r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
-                 "exists already" : r == IDS_ENOMEM ? "cannot be registered: "
-                 "out of memory" : "is not a well-formed scheme");
+    if (r == IDS_EINVAL) ids_scheme_check(&d->s, e);        /* says why */
+    else r = ids_fail(e, r, "scheme '%s' %s", sp->name, r == IDS_EEXIST ?
+                      "exists already" : "cannot be registered: out of "
+                      "memory");
     goto fail;
   }
   *out = &d->s;

@@ -319,6 +319,11 @@ const char *ids_version (void);
 ** unnamed or named twice.  Every codec is prepared here. */
 IDS_API
 int  ids_scheme_register (const ids_scheme *s);
+/* What ids_scheme_register checks of s, without registering it: IDS_OK,
+** or IDS_EINVAL with e naming the scheme, the field or codec, and what is
+** wrong with it. */
+IDS_API
+int  ids_scheme_check (const ids_scheme *s, ids_error *e);
 IDS_API
 const ids_scheme *ids_scheme_find (const char *name);
 /* Names in sorted order; returns how many there are (fills at most max:

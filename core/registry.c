@@ -27,68 +27,109 @@ static size_t search (const char *name, int *found) {
   return lo;
 }
 
+/* The name of a message: the scheme's, or "?" when it has none. */
+#define SNAME(s)  ((s)->name ? (s)->name : "?")
+
 /* Each field is named once and lies within the value.  Where the generic
 ** shift-and-mask places the fields (no compose), they tile the value: no
 ** two share a bit and no bit is left to none, so that every value of the
 ** width is some fields and back.  A compose places them itself (KUID's
 ** seconds split around the node, SIQ's variable tail), so there a field's
 ** shift and bits only bound it within the value. */
-static int fields_fit (const ids_scheme *s) {
+static int fields_fit (const ids_scheme *s, ids_error *e) {
   int generic = s->layout == NULL || s->layout->compose == NULL;
   unsigned total = 0;
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
-    if (f->name == NULL || (unsigned)f->kind > IDS_KIND_QUALIFIER ||
-        f->bits == 0 || f->shift + f->bits > s->bits)
-      return 0;
+    if (f->name == NULL)
+      return ids_fail(e, IDS_EINVAL, "scheme '%s': field %d has no name",
+                      SNAME(s), i + 1);
+    if ((unsigned)f->kind > IDS_KIND_QUALIFIER)
+      return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': no kind %d",
+                      SNAME(s), f->name, (int)f->kind);
+    if (f->bits == 0 || f->shift + f->bits > s->bits)
+      return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': bits %u at "
+                      "shift %u do not lie within the %u-bit value",
+                      SNAME(s), f->name, f->bits, f->shift, s->bits);
     for (int j = 0; j < i; j++) {
       const ids_field *g = &s->fields[j];
-      if (strcmp(f->name, g->name) == 0 ||
-          (generic && f->shift < g->shift + g->bits &&
-           g->shift < f->shift + f->bits))
-        return 0;
+      if (strcmp(f->name, g->name) == 0)
+        return ids_fail(e, IDS_EINVAL, "scheme '%s': field '%s' named "
+                        "twice", SNAME(s), f->name);
+      if (generic && f->shift < g->shift + g->bits &&
+          g->shift < f->shift + f->bits)
+        return ids_fail(e, IDS_EINVAL, "scheme '%s': fields '%s' and '%s' "
+                        "share a bit", SNAME(s), g->name, f->name);
     }
     total += f->bits;
   }
-  return !generic || total == s->bits;
+  if (generic && total != s->bits)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': its fields hold %u of its "
+                    "%u bits", SNAME(s), total, s->bits);
+  return IDS_OK;
 }
 
 /* Every codec whole, and found by one name. */
-static int codecs_whole (const ids_scheme *s) {
+static int codecs_whole (const ids_scheme *s, ids_error *e) {
   for (int i = 0; i < s->ncodecs; i++) {
     const ids_codec *c = s->codecs[i];
     if (c == NULL || c->name == NULL || c->encode == NULL ||
         c->decode == NULL)
-      return 0;
+      return ids_fail(e, IDS_EINVAL, "scheme '%s': codec %d lacks a name, "
+                      "encode or decode", SNAME(s), i + 1);
     for (int j = 0; j < i; j++)
-      if (strcmp(c->name, s->codecs[j]->name) == 0) return 0;
+      if (strcmp(c->name, s->codecs[j]->name) == 0)
+        return ids_fail(e, IDS_EINVAL, "scheme '%s': codec '%s' named "
+                        "twice", SNAME(s), c->name);
   }
-  return 1;
+  return IDS_OK;
 }
 
 /* What the header marks required, checked once here rather than trusted
 ** on every ID. */
-static int wellformed (const ids_scheme *s) {
+int ids_scheme_check (const ids_scheme *s, ids_error *e) {
   const ids_layout_ops *l = s->layout;
-  if (s->name == NULL || s->nfields < 1 || s->nfields > IDS_MAXFIELDS ||
-      s->ncodecs < 1 || s->ncodecs > IDS_MAXCODECS || s->bits < 1 ||
-      s->bits > IDS_MAXBITS || s->bytes < (s->bits + 7) / 8 ||
-      s->bytes > IDS_MAXBYTES || s->nparams > IDS_MAXOPTS ||
-      s->ngenopts > IDS_MAXOPTS || (s->nparams && s->open == NULL) ||
-      (s->nparams && s->params == NULL) ||
+  if (s->name == NULL)
+    return ids_fail(e, IDS_EINVAL, "a scheme needs a name");
+  if (s->nfields < 1 || s->nfields > IDS_MAXFIELDS)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': %d fields (1 to %d)",
+                    s->name, s->nfields, IDS_MAXFIELDS);
+  if (s->ncodecs < 1 || s->ncodecs > IDS_MAXCODECS)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': %d codecs (1 to %d)",
+                    s->name, s->ncodecs, IDS_MAXCODECS);
+  if (s->bits < 1 || s->bits > IDS_MAXBITS || s->bytes < (s->bits + 7) / 8 ||
+      s->bytes > IDS_MAXBYTES)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': %u bits in %u bytes (1 to "
+                    "%d bits, in enough bytes, at most %d)", s->name,
+                    s->bits, s->bytes, IDS_MAXBITS, IDS_MAXBYTES);
+  if (s->nparams > IDS_MAXOPTS || s->ngenopts > IDS_MAXOPTS)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': more than %d parameters or "
+                    "generator options", s->name, IDS_MAXOPTS);
+  if ((s->nparams && (s->open == NULL || s->params == NULL)) ||
       (s->ngenopts && s->genopts == NULL) || (s->nquals && s->quals == NULL))
-    return 0;
-  if (l && (l->compose == NULL) != (l->decompose == NULL)) return 0;
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': a count without its array "
+                    "(parameters need open as well)", s->name);
+  if (l && (l->compose == NULL) != (l->decompose == NULL))
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': a layout with compose needs "
+                    "decompose, and the reverse", s->name);
   for (int i = 0; i < s->nfields; i++)
-    if (s->fields[i].from && (l == NULL || l->hashname == NULL)) return 0;
-  if (!fields_fit(s) || !codecs_whole(s)) return 0;
-  return !(s->gen && s->gen->suffix && s->gen->place == NULL);
+    if (s->fields[i].from && (l == NULL || l->hashname == NULL))
+      return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': hashed from "
+                      "'%s', but the layout has no hashname", s->name,
+                      s->fields[i].name ? s->fields[i].name : "?",
+                      s->fields[i].from);
+  if (fields_fit(s, e) != IDS_OK || codecs_whole(s, e) != IDS_OK)
+    return IDS_EINVAL;
+  if (s->gen && s->gen->suffix && s->gen->place == NULL)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': a generator with a suffix "
+                    "needs place", s->name);
+  return IDS_OK;
 }
 
 int ids_scheme_register (const ids_scheme *s) {
   int r = IDS_OK, found;
   size_t i;
-  if (!wellformed(s)) return IDS_EINVAL;
+  if (ids_scheme_check(s, NULL) != IDS_OK) return IDS_EINVAL;
   pthread_mutex_lock(&lock);
   i = search(s->name, &found);
   if (found) { r = IDS_EEXIST; goto out; }

@@ -189,6 +189,41 @@ static void test_shipped_register (void) {
   }
 }
 
+/* ids_scheme_check says which field or codec is wrong, and how; it
+** registers nothing. */
+static void test_says_why (void) {
+  static const struct { const char *name; int what; const char *msg; } t[] = {
+    {"w_overlap", 0, "scheme 'w_overlap': fields 'timestamp' and 'sequence' "
+                     "share a bit"},
+    {"w_gap", 1, "scheme 'w_gap': its fields hold 47 of its 48 bits"},
+    {"w_past", 2, "scheme 'w_past', field 'timestamp': bits 36 at shift 13 "
+                  "do not lie within the 48-bit value"},
+    {"w_twice", 3, "scheme 'w_twice': field 'timestamp' named twice"},
+    {"w_codecs", 4, "scheme 'w_codecs': 0 codecs (1 to"},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    ids_scheme s = tick;
+    ids_error e;
+    s.name = t[i].name;
+    switch (t[i].what) {
+    case 0: s.fields[1].shift = 1; break;
+    case 1: s.fields[0].bits = 35; break;
+    case 2: s.fields[0].shift = 13; break;
+    case 3: s.fields[1].name = "timestamp"; break;
+    case 4: s.ncodecs = 0; break;
+    }
+    e.msg[0] = '\0';
+    CHECKF(ids_scheme_check(&s, &e) == IDS_EINVAL, "%s", t[i].name);
+    CHECKF(strncmp(e.msg, t[i].msg, strlen(t[i].msg)) == 0, "%s: %s",
+           t[i].name, e.msg);
+    CHECK(ids_scheme_find(t[i].name) == NULL);
+  }
+  {
+    ids_error e;
+    CHECK(ids_scheme_check(&tick, &e) == IDS_OK);
+  }
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) return 2;
   test_shipped_register();            /* first: the shipped ones alone */
@@ -196,5 +231,6 @@ int main (void) {
   test_prepared_at_registration();
   test_refused();
   test_cannot_be_right();
+  test_says_why();
   return t_done();
 }
