@@ -1,0 +1,521 @@
+// make.mjs: writes corpus.tsv, a corpus of real IDs for `idscheme inspect`,
+// each labelled with its format, the time it carries and its fields.
+//
+// Two kinds of rows:
+//  - made here by the formats' own npm packages (pinned in package-lock.json),
+//    at times spread over 1971..2100 where the format allows, at the edges of
+//    each format's epoch, and now, in every text form the package writes;
+//  - the formats' documented examples (RFC 9562, READMEs, API docs), each
+//    kept only when an independent decoding (decode.mjs) agrees with what
+//    the document says about it; a dropped one is printed, with the reason.
+// Every package-made row is read back by decode.mjs too, and its time and
+// fields must agree with what the package was asked for and says.
+//
+// Regenerate (from this folder; installs the pinned packages first):
+//   ./run.sh node make.mjs
+// The times and documented examples are fixed; the random parts of
+// package-made IDs and the "now" rows are fresh on every run, so a new run
+// changes those rows: commit the new corpus.tsv with the change that needed it.
+//
+// Columns of corpus.tsv (tab-separated, one header line):
+//   text     the ID exactly as written
+//   format   one of the format names in README.md
+//   time_ms  Unix milliseconds the ID carries, or - when its format has none
+//   fields   compact JSON object of the format's fields (README.md)
+//   source   package@version and the call, or the document the example is in
+//   form     which text form of the format `text` is in (README.md)
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import * as uuid from "uuid";
+import { ObjectId } from "bson";
+import { Xid } from "xid-ts";
+import { TSIDGenerator, getTsid } from "tsid-ts";
+import { TypeID, typeid } from "typeid-js";
+import { nanoid } from "nanoid";
+import * as firebaseKey from "firebase-key";
+import * as D from "./decode.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const version = (name) =>
+  JSON.parse(readFileSync(path.join(here, "node_modules", name, "package.json"), "utf8")).version;
+const PKG = Object.fromEntries(
+  ["uuid", "bson", "xid-ts", "tsid-ts", "typeid-js", "nanoid", "firebase-key"]
+    .map((p) => [p, `${p}@${version(p)}`]));
+
+const rows = [];
+const seen = new Set();
+const dropped = [];
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+// add a row; its time and fields come from decode.mjs, and `expect` (what
+// the package was asked for or reports) must agree with them
+function add(text, format, source, form, expect = {}) {
+  const got = D.DECODERS[format](text, form);
+  if ("time_ms" in expect && expect.time_ms !== got.time_ms)
+    throw new Error(`${format} ${text} (${source}): decodes to time ${got.time_ms}, expected ${expect.time_ms}`);
+  for (const [k, v] of Object.entries(expect.fields ?? {}))
+    if (!same(got.fields[k], v))
+      throw new Error(`${format} ${text} (${source}): field ${k} is ${JSON.stringify(got.fields[k])}, expected ${JSON.stringify(v)}`);
+  if (seen.has(text)) return;
+  seen.add(text);
+  rows.push([text, format, got.time_ms === null ? "-" : String(got.time_ms),
+             JSON.stringify(got.fields), source, form]);
+}
+
+// ------------------------------------------------------------------ times
+const U = Date.UTC;
+const NOW = Date.now();
+const TIMES = [
+  U(1971, 0, 1), 1e11 /* 1973-03-03T09:46:40Z */, U(1980, 0, 1), U(1985, 6, 4, 12, 30, 45, 123),
+  U(1990, 4, 17, 8, 0, 0, 1), U(1999, 11, 31, 23, 59, 59, 999), U(2000, 0, 1),
+  1e12 /* 2001-09-09T01:46:40Z */, U(2004, 1, 29, 12, 0, 0, 500),
+  D.TWITTER_EPOCH, D.DISCORD_EPOCH, U(2016, 3, 30, 11, 18, 25, 796),
+  D.TSID_EPOCH, D.TSID_EPOCH + 1, U(2024, 1, 29, 23, 59, 59, 999), U(2030, 6, 15, 6, 0, 0, 250),
+  2147483647000 /* 2^31-1 s */, 2147483648000, U(2050, 0, 1), U(2069, 11, 31, 23, 59, 59),
+  U(2077, 5, 5, 5, 5, 5, 5), U(2099, 11, 31, 23, 59, 59, 999), U(2100, 0, 1),
+  U(2100, 11, 31, 23, 59, 59, 999),
+];
+const seconds = (list) => [...new Set(list.map((t) => Math.floor(t / 1000)))];
+const iso = (ms) => new Date(ms).toISOString();
+
+// a clock stopped at `ms` while fn runs, for generators that take no time
+// option but read the clock (tsid-ts's TSIDGenerator reads `new Date()`)
+function atTime(ms, fn) {
+  const Real = globalThis.Date;
+  class Stopped extends Real {
+    constructor(...a) { if (a.length) super(...a); else super(ms); }
+    static now() { return ms; }
+  }
+  globalThis.Date = Stopped;
+  try { return fn(); } finally { globalThis.Date = Real; }
+}
+
+// ---------------------------------------------------------- uuid package
+{
+  const P = PKG.uuid;
+  const node = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab];
+  // v1 and v6: Gregorian 100-ns ticks, so times from 1582 on
+  const gtimes = [D.GREGORIAN_MS, D.GREGORIAN_MS + 1, 0, ...TIMES, NOW];
+  for (const [v, fmt, make] of [[1, "uuid1", uuid.v1], [6, "uuid6", uuid.v6]]) {
+    gtimes.forEach((msecs, i) => {
+      const opts = { msecs };
+      const expect = { time_ms: msecs };
+      if (i % 2 === 0) { // every other one with node and clock sequence given
+        opts.node = Uint8Array.from(node.map((b) => (b + i) & 0xff));
+        opts.clockseq = (i * 997) & 0x3fff;
+        expect.fields = { clock_seq: opts.clockseq,
+                          node: Buffer.from(opts.node).toString("hex") };
+      }
+      if (i % 5 === 3) opts.nsecs = 9999; // the last 100-ns tick of the ms
+      const call = msecs === NOW ? `v${v}() at now` : `v${v}({msecs: ${msecs}${opts.nsecs ? ", nsecs: 9999" : ""}}) ${iso(msecs)}`;
+      const text = msecs === NOW ? make() : make(opts);
+      add(text, fmt, `${P} ${call}`, "lower", msecs === NOW ? {} : expect);
+      if (i % 2 === 1) add(text.toUpperCase(), fmt, `${P} ${call}, upper-cased`, "upper", msecs === NOW ? {} : expect);
+    });
+  }
+  // v7: Unix milliseconds in 48 bits
+  [0, 1, ...TIMES, NOW].forEach((msecs, i) => {
+    const text = msecs === NOW ? uuid.v7() : uuid.v7({ msecs });
+    const call = msecs === NOW ? "v7() at now" : `v7({msecs: ${msecs}}) ${iso(msecs)}`;
+    const expect = msecs === NOW ? {} : { time_ms: msecs, fields: { unix_ts_ms: msecs } };
+    add(text, "uuid7", `${P} ${call}`, "lower", expect);
+    if (i % 2 === 1) add(text.toUpperCase(), "uuid7", `${P} ${call}, upper-cased`, "upper", expect);
+  });
+  // v3 and v5: name-based
+  const spaces = [["DNS", uuid.v5.DNS], ["URL", uuid.v5.URL], ["OID", "6ba7b812-9dad-11d1-80b4-00c04fd430c8"],
+                  ["X500", "6ba7b814-9dad-11d1-80b4-00c04fd430c8"], ["custom", "1b671a64-40d5-491e-99b0-da01ff1f3341"]];
+  const names = ["www.example.com", "https://www.w3.org/", "1.3.6.1.4.1", "cn=John Smith, o=Example",
+                 "", "idscheme", "Hello, World!", "h\u00e9llo w\u00f6rld \u2603"];
+  for (const [v, fmt, make, hash] of [[3, "uuid3", uuid.v3, "md5"], [5, "uuid5", uuid.v5, "sha1"]]) {
+    let i = 0;
+    for (const [j, name] of names.entries()) for (const [nsName, ns] of [spaces[j % 5], spaces[(j + 2) % 5]]) {
+      i++;
+      const text = make(name, ns);
+      // the same UUID computed here from the RFC's recipe, not by the package
+      if (text !== nameBased(hash, v, ns, name)) throw new Error(`${fmt} ${text}: not the RFC's ${hash} of ${nsName}/${name}`);
+      const call = `v${v}(${JSON.stringify(name)}, ${nsName})`;
+      add(text, fmt, `${P} ${call}`, "lower");
+      if (i % 3 === 0) add(text.toUpperCase(), fmt, `${P} ${call}, upper-cased`, "upper");
+    }
+    for (const [name, nsName, ns] of [["python.org", "DNS", uuid.v5.DNS], ["http://python.org/", "URL", uuid.v5.URL],
+                                      ["urn:isbn:0-486-27557-4", "URL", uuid.v5.URL]]) {
+      const text = make(name, ns);
+      if (text !== nameBased(hash, v, ns, name)) throw new Error(`${fmt} ${text}: not the RFC's ${hash}`);
+      add(text, fmt, `${P} v${v}(${JSON.stringify(name)}, ${nsName})`, "lower");
+    }
+  }
+  for (let i = 0; i < 20; i++) {
+    const text = uuid.v4();
+    add(i % 4 === 3 ? text.toUpperCase() : text, "uuid4", `${P} v4()${i % 4 === 3 ? ", upper-cased" : ""}`,
+        i % 4 === 3 ? "upper" : "lower");
+  }
+  add(uuid.NIL, "uuid_nil", `${P} NIL`, "lower");
+  add(uuid.MAX, "uuid_max", `${P} MAX`, "lower");
+  // v1ToV6 and v6ToV1 keep the time, clock sequence and node
+  [U(1999, 11, 31, 23, 59, 59, 999), U(2024, 1, 29), U(2100, 0, 1)].forEach((msecs) => {
+    const one = uuid.v1({ msecs });
+    const six = uuid.v1ToV6(one);
+    const o = D.uuid(one, 1), s = D.uuid(six, 6);
+    if (!same(o, s)) throw new Error(`v1ToV6(${one}) = ${six} changed the fields`);
+    add(six, "uuid6", `${P} v1ToV6(v1({msecs: ${msecs}})) ${iso(msecs)}`, "lower", { time_ms: msecs });
+    const back = uuid.v6ToV1(uuid.v6({ msecs }));
+    add(back, "uuid1", `${P} v6ToV1(v6({msecs: ${msecs}})) ${iso(msecs)}`, "lower", { time_ms: msecs });
+  });
+}
+
+// the name-based UUID of RFC 9562 5.3 / 5.5 / B.2, computed with node:crypto
+function nameBased(hash, version, ns, name) {
+  const h = createHash(hash).update(Buffer.from(ns.replace(/-/g, ""), "hex"))
+    .update(Buffer.from(name, "utf8")).digest().subarray(0, 16);
+  h[6] = (h[6] & 0x0f) | (version << 4);
+  h[8] = (h[8] & 0x3f) | 0x80;
+  return h.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+}
+
+// ------------------------------------------------------------------ bson
+{
+  const P = PKG.bson;
+  for (const s of [0, 1, ...seconds(TIMES), 2 ** 32 - 1]) {
+    const id = new ObjectId(ObjectId.generate(s));
+    if (id.getTimestamp().getTime() !== s * 1000) throw new Error(`ObjectId ${id}: getTimestamp disagrees`);
+    add(id.toHexString(), "objectid", `${P} new ObjectId(ObjectId.generate(${s})) ${iso(s * 1000)}`, "hex",
+        { time_ms: s * 1000 });
+  }
+  for (let i = 0; i < 3; i++) add(new ObjectId().toHexString(), "objectid", `${P} new ObjectId() at now`, "hex");
+  for (const s of [Math.floor(U(2012, 9, 15) / 1000), Math.floor(U(2099, 0, 1) / 1000)])
+    add(ObjectId.createFromTime(s).toHexString(), "objectid", `${P} ObjectId.createFromTime(${s}) ${iso(s * 1000)}`,
+        "hex", { time_ms: s * 1000, fields: { random: "0000000000", counter: 0 } });
+}
+
+// ---------------------------------------------------------------- xid-ts
+{
+  const P = PKG["xid-ts"];
+  for (const s of [0, 1, ...seconds(TIMES), 2 ** 32 - 1]) {
+    const x = Xid.newWithTime(s);
+    const expect = { time_ms: s * 1000,
+                     fields: { seconds: x.timestamp(), machine: Buffer.from(x.machine()).toString("hex"),
+                               pid: x.pid(), counter: x.counter() } };
+    add(x.toString(), "xid", `${P} Xid.newWithTime(${s}) ${iso(s * 1000)}`, "base32hex", expect);
+  }
+  for (let i = 0; i < 3; i++) add(new Xid().toString(), "xid", `${P} new Xid() at now`, "base32hex");
+}
+
+// --------------------------------------------------------------- tsid-ts
+// tsid-ts 0.0.9 writes its hexadecimal, decimal and base62 forms through a
+// Number and so gets their low digits wrong for real TSIDs; only its
+// canonical forms (toString, 's') are used, and the decimal form is the
+// exact toBigInt() the package documents ("Create a TSID as bigint").
+{
+  const P = PKG["tsid-ts"];
+  const times = [D.TSID_EPOCH, D.TSID_EPOCH + 1, ...TIMES.filter((t) => t > D.TSID_EPOCH + 1)];
+  const nodeBits = [10, 0, 8, 12, 20];
+  times.forEach((ms, i) => {
+    const bits = nodeBits[i % nodeBits.length];
+    const node = bits ? (i * 37) % (1 << bits) : 0;
+    const t = atTime(ms, () => new TSIDGenerator(node, bits).create());
+    const carried = t.timestamp;
+    if (Math.abs(carried - ms) > 1) throw new Error(`tsid at ${ms} carries ${carried}`);
+    const expect = { time_ms: carried, fields: { ms: carried - D.TSID_EPOCH, node_counter: t.random } };
+    const call = `new TSIDGenerator(${node}, ${bits}).create() at ${iso(ms)}`;
+    add(t.toString(), "tsid", `${P} ${call}`, "canonical", expect);
+    if (i % 3 === 1) add(t.toStringWithFormat("s"), "tsid", `${P} ${call}, toStringWithFormat('s')`, "lower", expect);
+    if (i % 3 === 2) add(t.toBigInt().toString(), "tsid", `${P} ${call}, toBigInt()`, "decimal", expect);
+  });
+  for (let i = 0; i < 3; i++) {
+    const t = getTsid();
+    add(t.toString(), "tsid", `${P} getTsid() at now`, "canonical", { time_ms: t.timestamp });
+  }
+}
+
+// ------------------------------------------------------------- typeid-js
+{
+  const P = PKG["typeid-js"];
+  const prefixes = ["user", "", "user_account", "a", "org_member_role", "a__b", "invoice_line_item",
+                    "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk" /* 63 */];
+  [0, 1, ...TIMES].forEach((msecs, i) => {
+    const prefix = prefixes[i % prefixes.length];
+    const u = uuid.v7({ msecs });
+    const t = TypeID.fromUUID(prefix, u);
+    add(t.toString(), "typeid", `${P} TypeID.fromUUID(${JSON.stringify(prefix)}, ${PKG.uuid} v7({msecs: ${msecs}})) ${iso(msecs)}`,
+        prefix ? "prefixed" : "bare", { time_ms: msecs, fields: { prefix, uuid: u, unix_ts_ms: msecs } });
+  });
+  for (const prefix of prefixes) {
+    const t = typeid(prefix);
+    add(t.toString(), "typeid", `${P} typeid(${JSON.stringify(prefix)}) at now`, prefix ? "prefixed" : "bare",
+        { fields: { prefix, uuid: t.toUUID() } });
+  }
+}
+
+// ---------------------------------------------------------------- nanoid
+{
+  const P = PKG.nanoid;
+  for (let i = 0; i < 16; i++) add(nanoid(), "nanoid", `${P} nanoid()`, "default", { fields: { size: 21 } });
+  for (const size of [10, 16, 32, 36]) add(nanoid(size), "nanoid", `${P} nanoid(${size})`, "sized", { fields: { size } });
+}
+
+// ---------------------------------------------------------- firebase-key
+{
+  const P = PKG["firebase-key"];
+  [0, 1, ...TIMES, 2 ** 48 - 1].forEach((ms) => {
+    const k = firebaseKey.key(ms);
+    if (firebaseKey.milliseconds(k) !== ms) throw new Error(`push ID ${k}: milliseconds() disagrees`);
+    add(k, "pushid", `${P} key(${ms}) ${iso(ms)}`, "canonical", { time_ms: ms });
+  });
+  for (let i = 0; i < 3; i++) add(firebaseKey.key(), "pushid", `${P} key() at now`, "canonical");
+  for (const ms of [U(2015, 1, 1), U(2099, 0, 1)])
+    for (const as of ["min", "max"])
+      add(firebaseKey.key(ms, as), "pushid", `${P} key(${ms}, "${as}") ${iso(ms)}`, "canonical", { time_ms: ms });
+}
+
+// ------------------------------------------------------ documented examples
+// doc(text, format, source, form, says): `says` is what the document states:
+// time_ms (exact), time_s (a time given to the second), fields, or a check
+// function over the decoded row (for facts that are not a time).  An example
+// whose document states no time is kept with the time it decodes to, unless
+// `within` is given and the time falls outside it.
+function doc(text, format, source, form, says = {}) {
+  let got;
+  try { got = D.DECODERS[format](text, form); }
+  catch (e) { dropped.push([text, format, source, `does not decode: ${e.message}` + (says.note ? ` (${says.note})` : "")]); return; }
+  const why = [];
+  if ("time_ms" in says && got.time_ms !== says.time_ms)
+    why.push(`decodes to ${got.time_ms} (${got.time_ms === null ? "-" : iso(got.time_ms)}), the document says ${says.time_ms} (${iso(says.time_ms)})`);
+  if ("near" in says && !(got.time_ms <= says.near[0] && got.time_ms >= says.near[0] - says.near[1]))
+    why.push(`decodes to ${iso(got.time_ms)}, not within ${says.near[1]} ms before the document's ${iso(says.near[0])}`);
+  if ("time_s" in says && Math.floor(got.time_ms / 1000) !== says.time_s)
+    why.push(`decodes to ${iso(got.time_ms)}, the document says ${iso(says.time_s * 1000)}`);
+  for (const [k, v] of Object.entries(says.fields ?? {}))
+    if (!same(got.fields[k], v)) why.push(`field ${k} decodes to ${JSON.stringify(got.fields[k])}, the document says ${JSON.stringify(v)}`);
+  if (says.within && !(got.time_ms >= says.within[0] && got.time_ms <= says.within[1]))
+    why.push(`decodes to ${iso(got.time_ms)}, outside ${iso(says.within[0])}..${iso(says.within[1])}`);
+  if (says.check) { const m = says.check(got); if (m) why.push(m); }
+  if (why.length) { dropped.push([text, format, source, why.join("; ") + (says.note ? ` (${says.note})` : "")]); return; }
+  add(text, format, source, form);
+}
+
+const RFC = "RFC 9562";
+const RFC_TIME = U(2022, 1, 22, 19, 22, 22); // "Tuesday, February 22, 2022 2:22:22.00 PM GMT-05:00"
+const DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
+const URLNS = "6ba7b811-9dad-11d1-80b4-00c04fd430c8";
+function nameCheck(hash, v, ns, name) {
+  return (text) => (text.toLowerCase() === nameBased(hash, v, ns, name) ? {} :
+    { check: () => `is not the ${hash} name-based UUID of ${JSON.stringify(name)}` });
+}
+// v8 name-based (B.2): SHA-256 of namespace+name, version 8, variant 10
+function sha256Name(ns, name) {
+  const h = createHash("sha256").update(Buffer.from(ns.replace(/-/g, ""), "hex")).update(name).digest().subarray(0, 16);
+  h[6] = (h[6] & 0x0f) | 0x80; h[8] = (h[8] & 0x3f) | 0x80;
+  return h.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+}
+
+doc("C232AB00-9414-11EC-B3C8-9F6BDECED846", "uuid1", `${RFC} Appendix A.1`, "upper",
+    { time_ms: RFC_TIME, fields: { timestamp: "138648505420000000", clock_seq: 0x33c8, node: "9f6bdeced846" } });
+doc("5df41881-3aed-3515-88a7-2f4a814cf09e", "uuid3", `${RFC} Appendix A.2 (DNS, "www.example.com")`, "lower",
+    nameCheck("md5", 3, DNS, "www.example.com")("5df41881-3aed-3515-88a7-2f4a814cf09e"));
+doc("919108f7-52d1-4320-9bac-f847db4148a8", "uuid4", `${RFC} Appendix A.3`, "lower");
+doc("2ed6657d-e927-568b-95e1-2665a8aea6a2", "uuid5", `${RFC} Appendix A.4 (DNS, "www.example.com")`, "lower",
+    nameCheck("sha1", 5, DNS, "www.example.com")("2ed6657d-e927-568b-95e1-2665a8aea6a2"));
+doc("1EC9414C-232A-6B00-B3C8-9F6BDECED846", "uuid6", `${RFC} Appendix A.5`, "upper",
+    { time_ms: RFC_TIME, fields: { timestamp: "138648505420000000", clock_seq: 0x33c8, node: "9f6bdeced846" } });
+doc("017F22E2-79B0-7CC3-98C4-DC0C0C07398F", "uuid7", `${RFC} Appendix A.6`, "upper",
+    { time_ms: RFC_TIME, fields: { unix_ts_ms: 0x17f22e279b0, rand_a: 0xcc3, rand_b: "18c4dc0c0c07398f" } });
+doc("2489E9AD-2EE2-8E00-8EC9-32D5F69181C0", "uuid8", `${RFC} Appendix B.1 (time-based example layout)`, "upper",
+    { check: (g) => {
+      // B.1's layout: a 60-bit count of 10 ns since the Unix epoch in custom_a and custom_b
+      const ticks = (BigInt("0x" + g.fields.custom_a) << 12n) | BigInt(g.fields.custom_b);
+      return ticks === BigInt(RFC_TIME) * 100000n ? null : `B.1 ticks ${ticks} are not ${iso(RFC_TIME)}`;
+    } });
+doc("5c146b14-3c52-8afd-938a-375d0df1fbf6", "uuid8", `${RFC} Appendix B.2 (SHA-256 of DNS, "www.example.com")`, "lower",
+    { check: () => (sha256Name(DNS, "www.example.com") === "5c146b14-3c52-8afd-938a-375d0df1fbf6" ? null : "not the SHA-256 name-based UUID") });
+doc("00000000-0000-0000-0000-000000000000", "uuid_nil", `${RFC} Section 5.9`, "lower");
+doc("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "uuid_max", `${RFC} Section 5.10`, "upper");
+// the uuid package's README
+const README_UUID = `${PKG.uuid} README`;
+const NOV2011 = U(2011, 10, 1);
+doc("710b962e-041c-11e1-9234-0123456789ab", "uuid1", `${README_UUID} v1(options) example`, "lower",
+    { time_ms: NOV2011, fields: { timestamp: String((BigInt(NOV2011 - D.GREGORIAN_MS) * 10000n) + 5678n), clock_seq: 0x1234, node: "0123456789ab" } });
+doc("1e1041c7-10b9-662e-9234-0123456789ab", "uuid6", `${README_UUID} v6(options) example`, "lower",
+    { time_ms: NOV2011, fields: { timestamp: String((BigInt(NOV2011 - D.GREGORIAN_MS) * 10000n) + 5678n), clock_seq: 0x1234, node: "0123456789ab" } });
+{
+  const one = "92f62d9e-22c4-11ef-97e9-325096b39f47", six = "1ef22c49-2f62-6d9e-97e9-325096b39f47";
+  const same16 = () => (same(D.uuid(one, 1), D.uuid(six, 6)) ? null : "v1ToV6 pair differs");
+  doc(one, "uuid1", `${README_UUID} v1ToV6 example`, "lower", { check: same16 });
+  doc(six, "uuid6", `${README_UUID} v1ToV6 example`, "lower", { check: same16 });
+}
+doc("57fd0000-c7d3-11ef-841d-514d2167fc5b", "uuid1", `${README_UUID} v1() example`, "lower");
+doc("1efc7d35-7fd0-6000-841d-504d2167fc5b", "uuid6", `${README_UUID} v6() example`, "lower");
+doc("01941f29-7c00-73e4-a310-744d2167fc5b", "uuid7", `${README_UUID} v7() example`, "lower");
+doc("b18794e8-5d0d-417c-b361-ba38e78411b4", "uuid4", `${README_UUID} v4() example`, "lower");
+doc("109156be-c4fb-41ea-b1b4-efe1671c5836", "uuid4", `${README_UUID} v4({random}) example`, "lower");
+doc("6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b", "uuid4", `${README_UUID} parse() example`, "lower");
+doc("630eb68f-e0fa-5ecc-887a-7c7a62614681", "uuid5", `${README_UUID} v5("Hello, World!", MY_NAMESPACE) example`, "lower",
+    nameCheck("sha1", 5, "1b671a64-40d5-491e-99b0-da01ff1f3341", "Hello, World!")("630eb68f-e0fa-5ecc-887a-7c7a62614681"));
+doc("c106a26a-21bb-5538-8bf2-57095d1976c1", "uuid5", `${README_UUID} v5("https://www.w3.org/", URL) example`, "lower",
+    nameCheck("sha1", 5, URLNS, "https://www.w3.org/")("c106a26a-21bb-5538-8bf2-57095d1976c1"));
+
+// MongoDB manual
+doc("507c7f79bcf86cd7994f6c0e", "objectid", "MongoDB manual, ObjectId.getTimestamp() example", "hex",
+    { time_ms: U(2012, 9, 15, 21, 26, 17) });
+doc("507f1f77bcf86cd799439011", "objectid", "MongoDB manual, ObjectId() example", "hex");
+doc("507f191e810c19729de860ea", "objectid", "MongoDB manual, ObjectId.toString() example", "hex");
+
+// xid: rs/xid README; its time, counter and bytes are stated in xid-ts's README
+doc("9m4e2mr0ui3e8a215n4g", "xid", "rs/xid README; xid-ts README (timestamp 1300816219, counter 4271561)", "base32hex",
+    { time_ms: 1300816219000,
+      fields: { seconds: 1300816219, counter: 4271561, machine: "60f486", pid: 0xe428 } });
+
+// TSID: tsid-ts README, tsid-ts doc comments, tsid-creator README
+{
+  const big = (t) => D.tsidValue(t);
+  const equal = (a, b, what) => ({ check: () => (big(a) === big(b) ? null : `${a} and ${b} differ (${what})`) });
+  doc("0DXBQ9H279R05", "tsid", "tsid-ts README toString() example", "canonical", equal("0DXBQ9H279R05", "501438102971408389", "README's bigint"));
+  doc("501438102971408389", "tsid", "tsid-ts README toBigInt() example", "decimal", equal("0DXBQ9H279R05", "501438102971408389", "README's string"));
+  doc("0AWE5HZP3SKTK", "tsid", "tsid-ts TSID.fromString() doc comment", "canonical");
+  doc("0AXFXR5W7VBX0", "tsid", "tsid-ts toStringWithFormat() doc comment (= hex 0575FDC1787DAFA0)", "canonical",
+      { check: () => (big("0AXFXR5W7VBX0") === 0x0575fdc1787dafa0n ? null : "not 0x0575FDC1787DAFA0") });
+  doc("437283649808777971", "tsid", "tsid-ts toStringWithFormat() doc comment", "decimal");
+  // tsid-creator README: two runs of 8, the millisecond changing between them
+  const strs = ["01226N0640J7K", "01226N0640J7M", "01226N0640J7N", "01226N0640J7P", "01226N0640J7Q",
+                "01226N0640J7R", "01226N0640J7S", "01226N0640J7T", "01226N0693HDA", "01226N0693HDB",
+                "01226N0693HDC", "01226N0693HDD", "01226N0693HDE", "01226N0693HDF", "01226N0693HDG", "01226N0693HDH"];
+  const nums = ["38352658567418867", "38352658567418868", "38352658567418869", "38352658567418870",
+                "38352658567418871", "38352658567418872", "38352658567418873", "38352658567418874",
+                "38352658573940759", "38352658573940760", "38352658573940761", "38352658573940762",
+                "38352658573940763", "38352658573940764", "38352658573940765", "38352658573940766"];
+  const run = (list) => (i) => () => {
+    const a = D.tsid(list[i]), b = D.tsid(list[i === 0 ? 1 : i - 1]);
+    const sameMs = (i === 8) !== (a.time_ms === b.time_ms) || i === 0; // the ms changes only at the 9th
+    const step = i === 0 || i === 8 || big(list[i]) === big(list[i - 1]) + 1n;
+    return sameMs && step ? null : "the README's sequence does not step as it says";
+  };
+  strs.forEach((s, i) => doc(s, "tsid", "tsid-creator README, sequence of TSID strings", "canonical", { check: run(strs)(i), within: [D.TSID_EPOCH, U(2021, 0, 1)] }));
+  nums.forEach((s, i) => doc(s, "tsid", "tsid-creator README, sequence of TSIDs", "decimal", { check: run(nums)(i), within: [D.TSID_EPOCH, U(2021, 0, 1)] }));
+  // getTime() 9153062458, getRandom() 305516, getInstant() 2020-04-15T22:31:02.458Z: one TSID
+  const n = (9153062458n << 22n) | 305516n;
+  doc(D.tsidCanonical(n), "tsid", "tsid-creator README getTime()/getRandom()/getInstant() example (text made from those fields)", "canonical",
+      { time_ms: U(2020, 3, 15, 22, 31, 2, 458), fields: { ms: 9153062458, node_counter: 305516 } });
+}
+
+// TypeID spec (valid.yml, README) and typeid-js README
+{
+  const SPEC = "TypeID spec v0.3.0";
+  const is = (u) => ({ fields: { uuid: u } });
+  doc("00000000000000000000000000", "typeid", `${SPEC} valid.yml "nil"`, "bare", is("00000000-0000-0000-0000-000000000000"));
+  doc("00000000000000000000000001", "typeid", `${SPEC} valid.yml "one"`, "bare", is("00000000-0000-0000-0000-000000000001"));
+  doc("0000000000000000000000000a", "typeid", `${SPEC} valid.yml "ten"`, "bare", is("00000000-0000-0000-0000-00000000000a"));
+  doc("0000000000000000000000000g", "typeid", `${SPEC} valid.yml "sixteen"`, "bare", is("00000000-0000-0000-0000-000000000010"));
+  doc("00000000000000000000000010", "typeid", `${SPEC} valid.yml "thirty-two"`, "bare", is("00000000-0000-0000-0000-000000000020"));
+  doc("7zzzzzzzzzzzzzzzzzzzzzzzzz", "typeid", `${SPEC} valid.yml "max-valid"`, "bare", is("ffffffff-ffff-ffff-ffff-ffffffffffff"));
+  doc("prefix_0123456789abcdefghjkmnpqrs", "typeid", `${SPEC} valid.yml "valid-alphabet"`, "prefixed", is("0110c853-1d09-52d8-d73e-1194e95b5f19"));
+  doc("prefix_01h455vb4pex5vsknk084sn02q", "typeid", `${SPEC} valid.yml "valid-uuidv7"`, "prefixed", is("01890a5d-ac96-774b-bcce-b302099a8057"));
+  doc("pre_fix_00000000000000000000000000", "typeid", `${SPEC} valid.yml "prefix-underscore"`, "prefixed", is("00000000-0000-0000-0000-000000000000"));
+  doc("user_2x4y6z8a0b1c2d3e4f5g6h7j8k", "typeid", `${SPEC} README example`, "prefixed");
+  doc("prefix_00041061050r3gg28a1c60t3gf", "typeid", `${PKG["typeid-js"]} README fromString() example`, "prefixed");
+}
+
+// Firebase blog, "The 2^120 Ways to Ensure Unique Identifiers" (2015-02): no
+// times are stated; the post is from February 2015
+for (const k of ["-JhLeOlGIEjaIOFHR0xd", "-JhQ76OEK_848CkIFhAq", "-JhQ7APk0UtyRTFO9-TS"])
+  doc(k, "pushid", "Firebase blog, The 2^120 Ways to Ensure Unique Identifiers (2015)", "canonical",
+      { within: [U(2014, 0, 1), U(2015, 2, 1)] });
+
+// Snowflakes
+doc("175928847299117063", "discord", "Discord API docs, Reference: Snowflakes (2016-04-30T11:18:25.796Z)", "decimal",
+    { time_ms: U(2016, 3, 30, 11, 18, 25, 796), fields: { worker: 1, process: 0, increment: 7 } });
+doc("1050118621198921728", "twitter", "Twitter API docs, Tweet object (created_at Wed Oct 10 20:19:24 +0000 2018)", "decimal",
+    { time_s: U(2018, 9, 10, 20, 19, 24) / 1000 });
+doc("1307025659294674945", "twitter", "Twitter API v2 docs, example payloads (created_at 2020-09-18T18:36:15.000Z)", "decimal",
+    { time_s: U(2020, 8, 18, 18, 36, 15) / 1000 });
+doc("80351110224678912", "discord", "Discord API docs, example User object (no time stated)", "decimal",
+    { within: [D.DISCORD_EPOCH, NOW] });
+doc("1212092628029698048", "twitter", "Twitter API v2 docs, Tweet lookup example (created_at 2019-12-31T19:26:16.000Z)", "decimal",
+    { time_s: U(2019, 11, 31, 19, 26, 16) / 1000 });
+doc("1212092627178287104", "twitter", "Twitter API v2 docs, Tweet lookup example, the referenced (replied-to) Tweet", "decimal",
+    { within: [U(2019, 11, 1), U(2019, 11, 31, 19, 26, 17)] }); // by the end of the reply's second
+doc("1304102743196356610", "twitter", "Twitter API v2 docs, example payloads, conversation_id of the 2020-09-18 Tweet", "decimal",
+    { within: [U(2020, 7, 1), U(2020, 8, 18, 18, 36, 15)] });
+// A Mastodon status ID and its created_at are two readings of the clock: in
+// the docs' examples the ID's time is a few ms before created_at, so the
+// check is "at most 1000 ms before" rather than equality.
+doc("103270115826048975", "mastodon", "Mastodon docs, Status entity example (created_at 2019-12-08T03:48:33.901Z)", "decimal",
+    { near: [U(2019, 11, 8, 3, 48, 33, 901), 1000] });
+doc("103186126728896492", "mastodon", "Mastodon docs, Notification entity, mention example status (created_at 2019-11-23T07:49:01.940Z)", "decimal",
+    { near: [U(2019, 10, 23, 7, 49, 1, 940), 1000] });
+doc("103186046267791694", "mastodon", "Mastodon docs, Notification entity, favourite example status (created_at 2019-11-23T07:28:34.210Z)", "decimal",
+    { near: [U(2019, 10, 23, 7, 28, 34, 210), 1000] });
+doc("103186038209478945", "mastodon", "Mastodon docs, Notification entity, mention example in_reply_to_id (no time stated)", "decimal",
+    { within: [U(2019, 10, 1), U(2019, 10, 23, 7, 49, 1, 940)] });
+
+// ULID
+{
+  const SPEC = "ULID spec README";
+  doc("01ARZ3NDEKTSV4RRFFQ69G5FAV", "ulid", `${SPEC} ulid() example`, "canonical");
+  doc("01arz3ndektsv4rrffq69g5fav", "ulid", `${SPEC} ulid() example, lower-cased (the spec: case insensitive)`, "lower");
+  doc("01ARYZ6S41TSV4RRFFQ69G5FAV", "ulid", "ulid/javascript README, ulid(1469918176385) example", "canonical",
+      { time_ms: 1469918176385 });
+  doc("01AN4Z07BY79KA1307SR9X4MV3", "ulid", `${SPEC} layout example`, "canonical");
+  doc("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ulid", `${SPEC} largest valid ULID (time 281474976710655)`, "canonical",
+      { time_ms: 281474976710655 });
+  const mono = ["01BX5ZZKBKACTAV9WEVGEMMVRY", "01BX5ZZKBKACTAV9WEVGEMMVRZ", "01BX5ZZKBKACTAV9WEVGEMMVS0",
+                "01BX5ZZKBKACTAV9WEVGEMMVS1", "01BX5ZZKBKZZZZZZZZZZZZZZZX", "01BX5ZZKBKZZZZZZZZZZZZZZZY",
+                "01BX5ZZKBKZZZZZZZZZZZZZZZZ"];
+  const ms0 = D.ulid(mono[0]).time_ms;
+  for (const m of mono)
+    doc(m, "ulid", `${SPEC} monotonicity example`, "canonical", { time_ms: ms0 });
+}
+
+// KSUID README (segmentio/ksuid)
+{
+  const K = "segmentio/ksuid README";
+  doc("0ujtsYcgvSTl8PAuAdqWYSMnLOv", "ksuid", `${K} inspect example (2017-10-09 21:00:47 -0700)`, "base62",
+      { time_ms: U(2017, 9, 10, 4, 0, 47), fields: { timestamp: 107608047, payload: "B5A1CD34B5F99D1154FB6853345C9735" } });
+  doc("0669F7EFB5A1CD34B5F99D1154FB6853345C9735", "ksuid", `${K} inspect example, Raw`, "hex",
+      { time_ms: U(2017, 9, 10, 4, 0, 47), fields: { timestamp: 107608047, payload: "B5A1CD34B5F99D1154FB6853345C9735" } });
+  doc("0ujzPyRiIAffKhBux4PvQdDqMHY", "ksuid", `${K} generate-and-inspect example (2017-10-09 21:46:20 -0700)`, "base62",
+      { time_ms: U(2017, 9, 10, 4, 46, 20), fields: { timestamp: 107610780, payload: "73FC1AA3B2446246D6E89FCD909E8FE8" } });
+  for (const [k, p] of [["0uk1Hbc9dQ9pxyTqJ93IUrfhdGq", "9850EEEC191BF4FF26F99315CE43B0C8"],
+                        ["0uk1HdCJ6hUZKDgcxhpJwUl5ZEI", "CC55072555316F45B8CA2D2979D3ED0A"],
+                        ["0uk1HcdvF0p8C20KtTfdRSB9XIm", "BA1C205D6177F0992D15EE606AE32238"],
+                        ["0uk1Ha7hGJ1Q9Xbnkt0yZgNwg3g", "67517BA309EA62AE7991B27BB6F2FCAC"]])
+    doc(k, "ksuid", `${K} template JSON example (timestamp 107611700)`, "base62",
+        { time_ms: (107611700 + D.KSUID_EPOCH_S) * 1000, fields: { timestamp: 107611700, payload: p } });
+  for (const k of ["0ujsswThIGTUYm2K8FjOOfXtY1K", "0ujsszwN8NRY24YaXiTIE2VWDTS", "0ujssxh0cECutqzMgbtXSGnjorm",
+                   "0ujsszgFvbiEr7CDgE3z8MAUPFt"])
+    doc(k, "ksuid", `${K} generate example`, "base62", { within: [U(2017, 9, 9), U(2017, 9, 11)] });
+}
+
+// Timeflake README (anthonynsimon/timeflake)
+{
+  const T = "anthonynsimon/timeflake README";
+  const a = { time_ms: 1579275030563, fields: { timestamp: 1579275030563, random: "851298578153087956398315" } };
+  doc("02i2XhN7hAuaFh3MwztcMd", "timeflake", `${T} Components / Alphabets example, base62`, "base62", a);
+  doc("016fb4209023b444fd07590f81b7b0eb", "timeflake", `${T} Alphabets example, hex`, "hex", a);
+  doc("1909226360721144613344160656901255403", "timeflake", `${T} Alphabets example, int`, "decimal", a);
+  const b = { time_ms: 1579091935216, fields: { timestamp: 1579091935216, random: "724773312193627487660233" } };
+  doc("016fa936bff0997a0a3c428548fee8c9", "timeflake", `${T} Usage example, hex`, "hex", b);
+  doc("016fa936-bff0-997a-0a3c-428548fee8c9", "timeflake", `${T} Usage example, uuid`, "uuid", b);
+  doc("1909005012028578488143182045514754249", "timeflake", `${T} Usage example, int`, "decimal", b);
+  // two base62 examples in the README's Usage block are 23 characters long;
+  // the README's Alphabets section (and the format) say 22
+  doc("00mx79Rjxvfgr8qat2CeQDs", "timeflake", `${T} Usage example, base62`, "base62",
+      { ...b, note: "23 characters; read as base62 it is not the hex 016fa936... printed beside it either" });
+  doc("0002HCZffkHWhKPVdXxs0YH", "timeflake", `${T} parse(from_base62=...) example`, "base62",
+      { note: "23 characters; its value, 0004fbc6872f70fc9e27355a499e8b6d, is kept in hex" });
+  doc("0004fbc6872f70fc9e27355a499e8b6d", "timeflake", `${T} parse() example result, hex`, "hex");
+}
+
+// -------------------------------------------------------------- write out
+const header = ["text", "format", "time_ms", "fields", "source", "form"];
+for (const r of rows) for (const c of r) if (/[\t\n]/.test(c)) throw new Error(`tab or newline in ${JSON.stringify(r)}`);
+writeFileSync(path.join(here, "corpus.tsv"), [header, ...rows].map((r) => r.join("\t")).join("\n") + "\n");
+
+const count = {};
+for (const r of rows) count[r[1]] = (count[r[1]] ?? 0) + 1;
+console.log(`corpus.tsv: ${rows.length} rows`);
+for (const [f, n] of Object.entries(count).sort()) console.log(`  ${f.padEnd(9)} ${n}`);
+for (const [text, format, source, why] of dropped)
+  console.log(`dropped ${format} ${text} (${source}): ${why}`);
