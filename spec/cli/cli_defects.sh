@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# spec/cli_defects.sh BUILDDIR: the idscheme command refuses what it used
+# spec/cli/cli_defects.sh BUILDDIR: the idscheme command refuses what it used
 # to take silently (usage errors exit 2, on stderr, naming the argument).
 set -u
 ids="${1:?usage: cli_defects.sh BUILDDIR}/idscheme"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# spec/cli_inspect.sh BUILDDIR: the idscheme command as an operator's tool
+# spec/cli/cli_inspect.sh BUILDDIR: the idscheme command as an operator's tool
 # (issue 13): new, inspect, convert, --json, --help, --version, exit
 # status, the man page.  JSON is read with lua-cjson (lua5.4).
 set -u
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
 ids="${1:?usage: cli_inspect.sh BUILDDIR}/idscheme"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli-inspect.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

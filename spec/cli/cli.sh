@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# spec/cli.sh BUILDDIR: the idscheme command, end to end.
+# spec/cli/cli.sh BUILDDIR: the idscheme command, end to end.
 set -u
 ids="${1:?usage: cli.sh BUILDDIR}/idscheme"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli.XXXXXX")
