@@ -1,5 +1,5 @@
 // bench_idc_node.mjs: the reference, @fluidframework/id-compressor 3.1.0
-// (installed by spec/idc_node: npm ci there), on the same cases as
+// (installed by spec/idcompressor/node: npm ci there), on the same cases as
 // bench_idc.c and bench_idc.lua: generate with eager finals, and in a
 // document of about 4,000 clusters from four sessions normalizeToOpSpace
 // of a local id, decompress, recompress, serialize and deserialize.
@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const req = createRequire(path.join(root, "spec/idc_node/package.json"));
+const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
 const { createIdCompressor, deserializeIdCompressor } =
   await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href);
 

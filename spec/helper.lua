@@ -462,6 +462,18 @@ function helper.assert_options_raise (s, cases)
   end
 end
 
+-- Asserts that opening the scheme `name` raises for every case { param,
+-- value } of `cases` (the parameters: that one, set to value), naming the
+-- parameter.
+function helper.assert_params_raise (name, cases)
+  local idscheme = require "idscheme"
+  for _, c in ipairs(cases) do
+    helper.assert_raises(function ()
+      idscheme.scheme(name, { [c[1]] = c[2] })
+    end, c[1], name .. " " .. c[1] .. " = " .. tostring(c[2]))
+  end
+end
+
 -- Asserts that the bytes of id are `hex` (hex digits) and read back as id.
 function helper.assert_bytes (s, id, hex)
   luassert.are.equal(hex, helper.tohex(id:bytes()))
@@ -634,6 +646,203 @@ helper.BAD_TEXT = {
   string.rep("z", 200), string.rep("B", 1000), "1\0", "1.5",
   "\xef\xbc\x91",                                -- U+FF11, a wide digit 1
 }
+
+-- The fields a scheme describes, written short: "timestamp 40 time,
+-- random 56 random" -> { { name = "timestamp", bits = 40, kind = "time" },
+-- { name = "random", bits = 56, kind = "random" } }, in that order.
+function helper.layout (text)
+  local fields = {}
+  for item in (text .. ","):gmatch("%s*([^,]-)%s*,") do
+    local name, bits, kind = item:match("^(%S+)%s+(%d+)%s+(%S+)$")
+    assert(name, "layout: not 'name bits kind': " .. item)
+    fields[#fields + 1] = { name = name, bits = tonumber(bits), kind = kind }
+  end
+  return fields
+end
+
+-- ---------------------------------------------------------------------
+-- Cases that several scheme specs define alike.  busted gives `it` to the
+-- spec files only, so a spec hands it over with the scheme:
+--
+--   local cases = helper.cases(it, s)
+--   cases.scheme("flax", 96, ENCODINGS, "timestamp 40 time, random 56 random")
+--
+-- Each function below defines the cases it names, in the order given,
+-- inside the describe block it is called from.
+function helper.cases (it, s)
+  local cases = {}
+
+  -- "describes its fields, most significant first": s.fields is the
+  -- layout (helper.layout).
+  function cases.fields (layout)
+    it("describes its fields, most significant first", function ()
+      luassert.are.same(helper.layout(layout), s.fields)
+    end)
+  end
+
+  -- The scheme `name` is listed and opened by name, and has that name,
+  -- `bits` and `encodings` (the first the default); with a layout, its
+  -- fields too (cases.fields).
+  function cases.scheme (name, bits, encodings, layout)
+    it("is listed and opened by name", function ()
+      helper.assert_listed(s, name)
+    end)
+
+    it("has name, bits and encodings, " .. encodings[1] .. " first",
+       function ()
+      helper.assert_scheme(s, name, bits, encodings)
+    end)
+
+    if layout then cases.fields(layout) end
+  end
+
+  -- "has the documented layout": the fields (helper.layout), bits, bytes
+  -- and encodings (the first the default) of a published scheme.
+  function cases.layout (layout, bits, bytes, encodings)
+    it("has the documented layout", function ()
+      luassert.are.same(helper.layout(layout), s.fields)
+      luassert.are.equal(bits, s.bits)
+      luassert.are.equal(bytes, s.bytes)
+      luassert.are.equal(encodings[1], s.default_encoding)
+      luassert.are.same(encodings, s.encodings)
+    end)
+  end
+
+  -- One case an entry { title, rows, enc = ENC, refused = TEXTS } of
+  -- `list`: helper.assert_decodings(s, rows), and each text of `refused`
+  -- rejected under the encoding `enc` (rows or refused may be left out).
+  function cases.decodings (list)
+    for _, c in ipairs(list) do
+      it(c[1], function ()
+        helper.assert_decodings(s, c[2] or {})
+        for _, text in ipairs(c.refused or {}) do
+          helper.assert_rejected(s, text, c.enc)
+        end
+      end)
+    end
+  end
+
+  -- What decode() refuses alike in every scheme: `bad` texts (default
+  -- helper.BAD_TEXT) under no encoding and each of `encodings` give nil
+  -- and a message; text that is not a string raises
+  -- (helper.assert_decode_needs_text with `enc` and `true_enc`); each
+  -- name of `unknown` raises, naming it.
+  function cases.decode_refusals (t)
+    it("returns nil and a message on bad text, never raising", function ()
+      helper.assert_all_rejected(s, t.bad or helper.BAD_TEXT, t.encodings)
+    end)
+
+    it("raises when the text is not a string", function ()
+      helper.assert_decode_needs_text(s, t.enc, t.true_enc)
+    end)
+
+    it("raises on an unknown encoding, naming it", function ()
+      helper.assert_unknown_encodings(s, t.unknown)
+    end)
+  end
+
+  -- What from_bytes() refuses: each byte string of `wrong` (a wrong
+  -- length) gives nil and a message; what is not a string raises.
+  function cases.from_bytes_refusals (wrong)
+    it("returns nil and a message on a wrong length", function ()
+      helper.assert_bytes_rejected(s, wrong)
+    end)
+
+    it("raises when the bytes are not a string", function ()
+      helper.assert_from_bytes_needs_string(s)
+    end)
+  end
+
+  -- What compose() refuses, naming the field, from the fields `t.base`:
+  -- each of `t.missing` left out, each case of `t.out_of_range`
+  -- (helper.assert_compose_raises), field `t.not_integer` set to each of
+  -- helper.NOT_INTEGERS, the field `t.foreign` = { name, value } that the
+  -- scheme `t.name` does not have, and `t.not_table` given for the fields.
+  -- Each key given defines its case.
+  function cases.compose_refusals (t)
+    if t.missing then
+      it("raises when a field is missing, naming it", function ()
+        helper.assert_compose_raises(s, t.base,
+                                     helper.cases_missing(t.missing))
+      end)
+    end
+    if t.out_of_range then
+      it("raises when a field is out of range, naming it", function ()
+        helper.assert_compose_raises(s, t.base, t.out_of_range)
+      end)
+    end
+    if t.not_integer then
+      it("raises when a field is not an integer, naming it", function ()
+        helper.assert_compose_raises(s, t.base, helper.cases_of(
+          t.not_integer, helper.NOT_INTEGERS))
+      end)
+    end
+    if t.foreign then
+      it("raises on a field " .. t.name .. " does not have, naming it",
+         function ()
+        helper.assert_compose_raises(s, t.base, { t.foreign })
+      end)
+    end
+    if t.not_table ~= nil then
+      it("raises when fields is not a table", function ()
+        helper.assert_compose_needs_table(s, t.not_table)
+      end)
+    end
+  end
+
+  -- A case for each representation vector of `vectors` (SUOU's: an
+  -- output block with value_dec and its forms): a value of 0..limit-1
+  -- (limit a decimal string) holds check(v, out, e) in every form; any
+  -- other is refused in every form that forms(out) gives (encoding ->
+  -- text) and as out[default], with no encoding named
+  -- (helper.assert_forms_rejected).
+  function cases.representation_vectors (vectors, limit, check, forms,
+                                          default)
+    for _, e in ipairs(vectors) do
+      local out = e.output
+      local v = out.value_dec
+      if v:match("^%d+$") and helper.dec_less(v, limit) then
+        it(e.name .. ": " .. v .. " in every form", function ()
+          check(v, out, e)
+        end)
+      else
+        it(e.name .. ": " .. v .. " is refused in every form", function ()
+          helper.assert_forms_rejected(s, forms(out), out[default])
+        end)
+      end
+    end
+  end
+
+  -- 0 is written `text` in encoding `enc` (where the reference wrote "")
+  -- and reads back; "" and blanks are refused there.
+  function cases.zero_form (enc, text)
+    it("writes 0 in " .. enc .. " as \"" .. text .. "\", and refuses \"\" as "
+       .. "blank", function ()
+      local zero = helper.assert_decodes(s, "0", "dec", "0")
+      luassert.are.equal(text, zero:encode(enc))
+      helper.assert_decodes(s, text, enc, "0")
+      helper.assert_rejected(s, "", enc)
+      helper.assert_rejected(s, " ", enc)
+      helper.assert_rejected(s, "  ", enc)
+    end)
+  end
+
+  -- What an id refuses: an encoding of `unknown` raises, naming it, on
+  -- the id make() gives; with `bits` (wider than 64), it has no integer.
+  function cases.id_refusals (make, unknown, bits)
+    it("raise on an unknown encoding, naming it", function ()
+      helper.assert_raises(function () make():encode(unknown) end, unknown)
+    end)
+
+    if bits then
+      it("have no Lua integer (" .. bits .. " bits)", function ()
+        luassert.has_error(function () make():integer() end)
+      end)
+    end
+  end
+
+  return cases
+end
 
 
 -- ---------------------------------------------------------------------

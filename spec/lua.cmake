@@ -7,7 +7,22 @@
 # defined.
 
 find_program(IDS_BUSTED NAMES busted)
-file(GLOB IDS_LUA_SPECS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_spec.lua)
+# every *_spec.lua under spec/, in its room's folder (spec/schemes,
+# spec/lua, ...), but spec/resty and spec/nginx: those need LuaJIT's ffi or
+# nginx and have tests of their own (luajit_resty_spec below, nginx.cmake)
+file(GLOB_RECURSE IDS_LUA_SPECS CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_LIST_DIR}/*_spec.lua)
+list(FILTER IDS_LUA_SPECS EXCLUDE REGEX "/spec/(resty|nginx)/")
+list(SORT IDS_LUA_SPECS)
+# a test is named by its file alone: two specs of one name would clash
+set(IDS_LUA_SPEC_NAMES "")
+foreach(spec ${IDS_LUA_SPECS})
+  get_filename_component(name ${spec} NAME_WE)
+  if(name IN_LIST IDS_LUA_SPEC_NAMES)
+    message(FATAL_ERROR "two busted specs named ${name}.lua under spec/")
+  endif()
+  list(APPEND IDS_LUA_SPEC_NAMES ${name})
+endforeach()
 
 # An instrumented module in an uninstrumented interpreter: the ASan
 # runtime must be loaded first.  Leaks are the interpreter's business.
@@ -61,12 +76,12 @@ if(TARGET idscheme_luajit)
   endif()
 endif()
 
-# Resident memory stays flat (reliability issue): 10 million IDs, 100,000
-# generators created and dropped.  A plain script, outside busted (it reads
-# its own process's memory) and so outside the valgrind stage.
+# Resident memory stays flat (reliability issue, spec/lua/memory_flat.lua):
+# 10 million IDs, 100,000 generators created and dropped.  A plain script,
+# outside busted (it reads its own process's memory) and so outside the valgrind stage.
 function(ids_memory_flat prefix interp)
   add_test(NAME ${prefix}_memory_flat
-           COMMAND ${interp} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/memory_flat.lua
+           COMMAND ${interp} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/lua/memory_flat.lua
                    ${CMAKE_BINARY_DIR})
   set_tests_properties(${prefix}_memory_flat PROPERTIES
                        LABELS "lua;${prefix}" TIMEOUT 120)

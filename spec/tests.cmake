@@ -57,11 +57,11 @@ ids_c_test(test_crc32 60)
 # id-compressor (@fluidframework/id-compressor 3.1.0): every recorded step
 ids_c_test(test_idcompressor 120)
 # id-compressor against the real npm package: node and Lua 5.4 clients of
-# one document (spec/idc_node/run.sh runs npm ci when needed; needs network
-# the first time, and fails without node or npm)
+# one document (spec/idcompressor/node/run.sh runs npm ci when needed;
+# needs network the first time, and fails without node or npm)
 if(TARGET idscheme_lua54)
   add_test(NAME idc_node_cross
-           COMMAND ${CMAKE_SOURCE_DIR}/spec/idc_node/run.sh ${CMAKE_BINARY_DIR})
+           COMMAND ${CMAKE_SOURCE_DIR}/spec/idcompressor/node/run.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(idc_node_cross PROPERTIES TIMEOUT 600)
 endif()
 # torture (reliability issue): every generator, built-in and shipped (the
@@ -96,8 +96,8 @@ endif()
 
 # The core with both networked slot stores off (IDS_WITH_REDIS=OFF,
 # IDS_WITH_ETCD=OFF) builds, links libsodium and no store's library, and
-# serves a C program (spec/core_minimal.sh; its own build tree)
+# serves a C program (spec/packaging/core_minimal.sh; its own build tree)
 add_test(NAME core_minimal
-         COMMAND ${CMAKE_SOURCE_DIR}/spec/core_minimal.sh ${CMAKE_SOURCE_DIR}
+         COMMAND ${CMAKE_SOURCE_DIR}/spec/packaging/core_minimal.sh ${CMAKE_SOURCE_DIR}
                  ${CMAKE_BINARY_DIR} ${CMAKE_C_COMPILER})
 set_tests_properties(core_minimal PROPERTIES TIMEOUT 300)

@@ -1,7 +1,7 @@
 -- Instagram's sharded IDs: 41-bit ms since 2011-01-01Z, 13-bit shard,
 -- 10-bit sequence.
 -- The library ships it (schemes/shipped.c); written as a define, as here,
--- it gives back the shipped scheme (checked by spec/examples_spec.lua).
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
 return require("idscheme").define{
   name = "instagram",
   fields = {

@@ -1,7 +1,7 @@
 -- KSUID (segmentio): 32-bit seconds since 1400000000 (2014-05-13) + 128-bit
 -- payload, 27 characters of base62.
 -- The library ships it (schemes/shipped.c); written as a define, as here,
--- it gives back the shipped scheme (checked by spec/examples_spec.lua).
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
 return require("idscheme").define{
   name = "ksuid",
   fields = {

@@ -1,7 +1,7 @@
 -- Sonyflake: 39 bits of 10 ms since 2014-09-01Z, 8-bit sequence, 16-bit
 -- machine id.
 -- The library ships it (schemes/shipped.c); written as a define, as here,
--- it gives back the shipped scheme (checked by spec/examples_spec.lua).
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
 return require("idscheme").define{
   name = "sonyflake",
   fields = {

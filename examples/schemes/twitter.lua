@@ -1,7 +1,7 @@
 -- Twitter's Snowflake: 41-bit ms since 2010-11-04T01:42:54.657Z, 10-bit
 -- worker, 12-bit sequence.
 -- The library ships it (schemes/shipped.c); written as a define, as here,
--- it gives back the shipped scheme (checked by spec/examples_spec.lua).
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
 return require("idscheme").define{
   name = "twitter",
   fields = {

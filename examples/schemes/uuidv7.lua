@@ -1,7 +1,7 @@
 -- UUIDv7 (RFC 9562): 48-bit Unix ms, version 7, a 12-bit sub-ms sequence
 -- (method 1 of section 6.2), the variant, 62 random bits.
 -- The library ships it (schemes/shipped.c); written as a define, as here,
--- it gives back the shipped scheme (checked by spec/examples_spec.lua).
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
 return require("idscheme").define{
   name = "uuidv7",
   fields = {

@@ -1,5 +1,5 @@
 /*
-** minimal.c: run by spec/core_minimal.sh against a libidscheme built with
+** minimal.c: run by spec/packaging/core_minimal.sh against a libidscheme built with
 ** no networked store (IDS_WITH_REDIS=OFF, IDS_WITH_ETCD=OFF): a local slot
 ** still serves a generator, SIQ's DID form still checks its CRC-32, and a
 ** redis or etcd URL fails saying that this build lacks the store.

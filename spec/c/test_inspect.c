@@ -3,7 +3,7 @@
 ** every built-in scheme's own output is its top candidate, ambiguous text
 ** gives several candidates in rank order, garbage none (saying why), the
 ** restrictions to a scheme and to an encoding, and one inspector shared by
-** threads.  The command's output is tested by spec/cli_inspect.sh.
+** threads.  The command's output is tested by spec/cli/cli_inspect.sh.
 */
 #include <pthread.h>
 #include <time.h>

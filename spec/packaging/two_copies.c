@@ -3,9 +3,10 @@
 ** Lua 5.4 module (its own core inside, required by an embedded Lua 5.4).
 ** Each keeps its own registry and neither binds to the other's symbols:
 ** a scheme the module defines stays out of the library's registry, and
-** both decode alike.  (spec/packaging.sh does the same for LuaJIT, the library
-** through the FFI.  The two modules cannot share a process: each takes the
-** Lua API from its interpreter, and the two interpreters' APIs clash.)
+** both decode alike.  (spec/packaging/packaging.sh does the same for
+** LuaJIT, the library through the FFI.  The two modules cannot share a
+** process: each takes the Lua API from its interpreter, and the two
+** interpreters' APIs clash.)
 **   two_copies   (LUA_CPATH, LUA_PATH: the installed files)
 */
 #include <stdio.h>

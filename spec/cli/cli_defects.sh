@@ -1,39 +1,19 @@
 #!/usr/bin/env bash
-# spec/cli_defects.sh BUILDDIR: the idscheme command refuses what it used
+# spec/cli/cli_defects.sh BUILDDIR: the idscheme command refuses what it used
 # to take silently (usage errors exit 2, on stderr, naming the argument).
 set -u
-ids="${1:?usage: cli_defects.sh BUILDDIR}/idscheme"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli-defects.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
+cli_setup "${1:-}"
 
-# refuses NAME WANT-EXIT WANT-SUBSTRING-OF-STDERR COMMAND...: nothing on
-# stdout, the message on stderr.
-refuses () {
-  local name=$1 code=$2 want=$3; shift 3
-  local rc
-  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-  if [ "$rc" = "$code" ] && [ ! -s "$tmp/out" ] &&
-     grep -qF -- "$want" "$tmp/err"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    printf 'FAIL %s: exit %s (want %s), stdout:\n%s\nstderr:\n%s\n' "$name" \
-      "$rc" "$code" "$(cat "$tmp/out")" "$(cat "$tmp/err")"
-  fi
-}
-
-# works NAME WANT-SUBSTRING-OF-STDOUT COMMAND...
+# works NAME WANT-SUBSTRING-OF-STDOUT COMMAND...: exit 0, the text on stdout
 works () {
   local name=$1 want=$2; shift 2
   local out rc
   out=$("$@" 2>"$tmp/err"); rc=$?
-  if [ "$rc" = 0 ] && [[ "$out" == *"$want"* ]]; then
-    pass=$((pass + 1))
+  if [ "$rc" = 0 ] && [[ "$out" == *"$want"* ]]; then ok
   else
-    fail=$((fail + 1))
-    printf 'FAIL %s: exit %s, output:\n%s\n%s\n' "$name" "$rc" "$out" \
-      "$(cat "$tmp/err")"
+    bad "$name: exit $rc, output:"
+    printf '%s\n%s\n' "$out" "$(cat "$tmp/err")"
   fi
 }
 
@@ -98,9 +78,9 @@ end
 LUA
 "$ids" -l "$tmp/many.lua" list > "$tmp/list" 2>&1
 if [ "$(grep -c '^many[0-9]' "$tmp/list")" = 500 ] && grep -q '^ulid ' "$tmp/list"; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL list after 500 defines:"; tail -3 "$tmp/list"
+  bad "list after 500 defines:"; tail -3 "$tmp/list"
 fi
 works "ulid after 500 defines" "timestamp" \
   "$ids" -l "$tmp/many.lua" decode ulid 01ARZ3NDEKTSV4RRFFQ69G5FAV
@@ -134,5 +114,4 @@ printf 'dofile("%s")\n' "$tmp/twice.lua" | cat - "$tmp/twice2.lua" >"$tmp/both.l
 refuses "-l: another spec under a taken name" 2 "exists already, with another spec" \
   "$ids" -l "$tmp/both.lua" list
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_finish

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# spec/packaging.sh: the four ways into other people's builds, as a fresh
-# Debian 12 machine (root, offline) takes them.  Builds in temporary
+# spec/packaging/packaging.sh: the four ways into other people's builds, as
+# a fresh Debian 12 machine (root, offline) takes them.  Builds in temporary
 # directories from a copy of the tree; the checkout stays as it was.
 #   1 version:  scripts/check-version.sh on the sources
 #   2 cmake:    configure with a temporary prefix, build, cmake --install;
@@ -9,8 +9,8 @@
 #               find_package (shared and static); two copies in one process
 #   3 luarocks: luarocks pack of the versioned rockspec (the release tarball
 #               made from the tree), then luarocks build of that source rock
-#               for 5.4 and 5.1 from another directory, run as spec/rockspec.sh
-#               runs a rock (luarocks make from the checkout is ctest's
+#               for 5.4 and 5.1 from another directory, run as
+#               spec/packaging/rockspec.sh runs a rock (luarocks make from the checkout is ctest's
 #               rockspec_lua54 and rockspec_luajit)
 #   4 debian:   dpkg-buildpackage -us -uc -b, lintian (no error), apt-get
 #               install of the packages, then against /usr alone: idscheme new,
@@ -19,7 +19,7 @@
 # Prints what each check says, the time of each part, and ends
 # "N passed, N failed".  SKIP_DEB=1 leaves out part 4.
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 passed=0 failed=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-pkg.XXXXXX")
@@ -167,8 +167,8 @@ if (cd "$r/pack" && luarocks pack "idscheme-$v-1.rockspec") >"$r/pack.log" 2>&1 
   ok "luarocks pack: idscheme-$v-1.src.rock"
   # no checkout around it: the rock alone, in another directory
   mv "$r/pack/idscheme-$v-1.src.rock" "$r/elsewhere/" && rm -rf "$r/pack"
-  sub "source rock, Lua 5.4" env TMPDIR="$r/elsewhere" bash spec/rockspec.sh 5.4 lua5.4 "$r/elsewhere/idscheme-$v-1.src.rock"
-  sub "source rock, LuaJIT" env TMPDIR="$r/elsewhere" bash spec/rockspec.sh 5.1 luajit "$r/elsewhere/idscheme-$v-1.src.rock"
+  sub "source rock, Lua 5.4" env TMPDIR="$r/elsewhere" bash spec/packaging/rockspec.sh 5.4 lua5.4 "$r/elsewhere/idscheme-$v-1.src.rock"
+  sub "source rock, LuaJIT" env TMPDIR="$r/elsewhere" bash spec/packaging/rockspec.sh 5.1 luajit "$r/elsewhere/idscheme-$v-1.src.rock"
 else
   cat "$r/pack.log"; bad "luarocks pack"
 fi

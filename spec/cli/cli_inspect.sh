@@ -1,34 +1,16 @@
 #!/usr/bin/env bash
-# spec/cli_inspect.sh BUILDDIR: the idscheme command as an operator's tool
+# spec/cli/cli_inspect.sh BUILDDIR: the idscheme command as an operator's tool
 # (issue 13): new, inspect, convert, --json, --help, --version, exit
 # status, the man page.  JSON is read with lua-cjson (lua5.4).
 set -u
-src=$(cd "$(dirname "$0")/.." && pwd)
-ids="${1:?usage: cli_inspect.sh BUILDDIR}/idscheme"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli-inspect.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok () { pass=$((pass + 1)); }
-bad () { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
-
-# expect NAME WANT-EXIT WANT-SUBSTRING-OF-OUTPUT COMMAND...
-expect () {
-  local name=$1 code=$2 want=$3; shift 3
-  local out rc
-  out=$("$@" 2>&1); rc=$?
-  if [ "$rc" = "$code" ] && [[ "$out" == *"$want"* ]]; then ok
-  else bad "$name: exit $rc (want $code), output:"; printf '%s\n' "$out"; fi
-}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.sh"
+cli_setup "${1:-}"
 
 # usage NAME WANT-SUBSTRING-OF-STDERR COMMAND...: exit 2, nothing on stdout
 usage () {
   local name=$1 want=$2; shift 2
-  local rc
-  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-  if [ "$rc" = 2 ] && [ ! -s "$tmp/out" ] && grep -qF -- "$want" "$tmp/err"
-  then ok
-  else bad "$name: exit $rc (want 2), stdout: $(cat "$tmp/out"), stderr: $(cat "$tmp/err")"; fi
+  refuses "$name" 2 "$want" "$@"
 }
 
 # lua SCRIPT ARGS...: runs a Lua 5.4 check that prints "ok" or the problem
@@ -300,13 +282,7 @@ grep -q "^\.TH IDSCHEME 1 .* \"idscheme $want_version\"" "$src/docs/idscheme.1" 
   bad "the man page names version $want_version"
 
 # ------------------------------------------------------- -l scripted scheme
-cat > "$tmp/my.lua" <<'LUA'
-require("idscheme").define{ name = "myflake", fields = {
-  { name = "timestamp", bits = 41, kind = "time", unit = "ms", epoch = 1600000000000 },
-  { name = "node", bits = 10, kind = "node" },
-  { name = "sequence", bits = 12, kind = "sequence" } },
-  encodings = { "base62", "dec", "hex" } }
-LUA
+myflake "$tmp/my.lua" base62 dec hex
 for l in -l --scheme-file; do
   t=$("$ids" new $l "$tmp/my.lua" myflake -p node=5)
   expect "$l: inspect -s" 0 "node         5" "$ids" inspect $l "$tmp/my.lua" -s myflake "$t"
@@ -325,5 +301,4 @@ else
   bad "groff not installed (scripts/packages has groff-base)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_finish

@@ -72,18 +72,6 @@ local function expected_fields (t, own)
   return f
 end
 
-local function show_fields (f)
-  local keys = {}
-  for k in pairs(f) do keys[#keys + 1] = k end
-  table.sort(keys)
-  local out = {}
-  for _, k in ipairs(keys) do
-    out[#out + 1] = k .. "=" .. (type(f[k]) == "string" and helper.show(f[k])
-                                 or tostring(f[k]))
-  end
-  return "{" .. table.concat(out, ", ") .. "}"
-end
-
 -- Asserts that s:decode(text, enc) succeeds (never raising) and returns
 -- the id.
 local function decodes (s, text, enc)
@@ -129,6 +117,11 @@ local function compose_raises (s, base, cases)
   helper.assert_compose_raises(s, base, cases, function (fn, word, what)
     raises(what, fn, word)
   end)
+end
+
+-- A case that compose_raises(s, base, cases).
+local function refuses (s, base, cases)
+  return function () compose_raises(s, base, cases) end
 end
 
 -- Asserts that opening kuid96 with interval I raises promptly, naming it.
@@ -716,42 +709,30 @@ describe("kuid", function ()
       ["uid_b64:encode(<<255,255,255,255>>)"] = { "\255\255\255\255" },
       ["uid_b64:encode(<<>>)"] = { "" },
       -- non-integer fields raise, naming the field
-      ["uid:encode({uid, {a,0,0}, 0}) non-integer field"] = function ()
-        compose_raises(k64, Z64, { { "megaseconds", "a" },
-                                   { "megaseconds", 0.5 } })
-      end,
+      ["uid:encode({uid, {a,0,0}, 0}) non-integer field"] =
+        refuses(k64, Z64, { { "megaseconds", "a" }, { "megaseconds", 0.5 } }),
       ["uid:encode({uid, {0,0,0}, 0.5}) float seq"] = function ()
         compose_raises(k64, Z64, { { "sequence", 0.5 } })
         compose_raises(k96, with(Z64, { node = 1 }), { { "sequence", 0.5 } })
       end,
       -- a 2-tuple time: a missing field raises, naming it
-      ["uid:encode({uid, {0,0}, 0}) 2-tuple time"] = function ()
-        compose_raises(k64, Z64, { { "microseconds", false },
-                                   { "microseconds" } })
-      end,
+      ["uid:encode({uid, {0,0}, 0}) 2-tuple time"] =
+        refuses(k64, Z64, { { "microseconds", false }, { "microseconds" } }),
       -- node binaries: our node is a 32-bit integer; a 3- or 5-byte
       -- binary is a value of 24 / 40 bits, or a string where an integer
       -- belongs.  Both raise (the reference writes garbage).
       ["uid:encode(8, {uid, <<1,2,3>>, {1761,234567,891011}, 1}) "
-       .. "3-byte node bin"] = function ()
-        compose_raises(k96, G1761, { { "node", "\1\2\3" } })
-      end,
+       .. "3-byte node bin"] = refuses(k96, G1761, { { "node", "\1\2\3" } }),
       ["uid:encode(8, {uid, <<1,2>>, {1761,234567,891011}, 1}) "
-       .. "2-byte node bin"] = function ()
-        compose_raises(k96, G1761, { { "node", "\1\2" } })
-      end,
+       .. "2-byte node bin"] = refuses(k96, G1761, { { "node", "\1\2" } }),
       ["uid:encode(8, {uid, <<1,2,3,4,5>>, {1761,234567,891011}, 1}) "
-       .. "5-byte node bin"] = function ()
-        compose_raises(k96, G1761, { { "node", 0x0102030405 },
-                                     { "node", "\1\2\3\4\5" } })
-      end,
+       .. "5-byte node bin"] = refuses(k96, G1761, {
+        { "node", 0x0102030405 }, { "node", "\1\2\3\4\5" } }),
       -- the reference hashes the list "str" with phash2's general term
       -- hash, which we do not offer: node_name is always an atom's name.
       -- A string in the node field itself raises.
       ["uid:encode(8, {uid, \"str\", {1761,234567,891011}, 1}) node as list"] =
-        function ()
-          compose_raises(k96, G1761, { { "node", "str" } })
-        end,
+        refuses(k96, G1761, { { "node", "str" } }),
       ["uid:encode(4, {uid, 'uid@127.0.0.1', {1,2,3}, 1}) I below range"] =
         function () interval_raises(4) end,
       ["uid:encode(11, {uid, <<1,2,3,4>>, {1,2,3}, 1}) I above range"] =
@@ -765,13 +746,9 @@ describe("kuid", function ()
       -- our API has no l/1 (global -> local).  The nearest misuse is to
       -- hand a node to kuid64, which raises naming it.
       ["uid:l({uid, 'other@host', {1,2,3}, 1}) foreign atom node"] =
-        function ()
-          compose_raises(k64, L120, { { "node_name", "other@host" } })
-        end,
+        refuses(k64, L120, { { "node_name", "other@host" } }),
       ["uid:l({uid, <<1,2,3,4>>, {1,2,3}, 1}) foreign binary node"] =
-        function ()
-          compose_raises(k64, L120, { { "node", 0x01020304 } })
-        end,
+        refuses(k64, L120, { { "node", 0x01020304 } }),
       ["uid:z()"] = function (c)
         assert.are.same(expected_fields(helper.uid_term(c.value)),
                         k64:compose(Z64):fields())

@@ -1,23 +1,8 @@
 #!/usr/bin/env bash
-# spec/cli.sh BUILDDIR: the idscheme command, end to end.
+# spec/cli/cli.sh BUILDDIR: the idscheme command, end to end.
 set -u
-ids="${1:?usage: cli.sh BUILDDIR}/idscheme"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-# expect NAME WANT-EXIT WANT-SUBSTRING-OF-OUTPUT COMMAND...
-expect () {
-  local name=$1 code=$2 want=$3; shift 3
-  local out rc
-  out=$("$@" 2>&1); rc=$?
-  if [ "$rc" = "$code" ] && [[ "$out" == *"$want"* ]]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$rc" "$code" "$out"
-  fi
-}
+. "$(dirname "$0")/lib.sh"
+cli_setup "${1:-}"
 
 expect "list names built-ins and scripts" 0 "uuidv7" "$ids" list
 expect "list has fluid" 0 "fluid" "$ids" list
@@ -41,22 +26,15 @@ expect "missing field exits 2" 2 "field 'sequence' missing" "$ids" compose fluid
 
 "$ids" gen fluid -n 5000 -o generator=3 -e dec > "$tmp/ids"
 if [ "$(sort -u "$tmp/ids" | wc -l)" = 5000 ] && sort -n -c "$tmp/ids" 2>/dev/null; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL gen: 5000 distinct increasing ids"
+  bad "gen: 5000 distinct increasing ids"
 fi
 expect "generated ids decode" 0 "generator    3" "$ids" decode fluid -e dec $(head -3 "$tmp/ids")
 
-cat > "$tmp/my.lua" <<'LUA'
-require("idscheme").define{ name = "myflake", fields = {
-  { name = "timestamp", bits = 41, kind = "time", unit = "ms", epoch = 1600000000000 },
-  { name = "node", bits = 10, kind = "node" },
-  { name = "sequence", bits = 12, kind = "sequence" } },
-  encodings = { "dec", "hex", "base58" } }
-LUA
+myflake "$tmp/my.lua" dec hex base58
 expect "-l defines a scheme" 0 "node         5" \
   "$ids" -l "$tmp/my.lua" decode myflake "$("$ids" -l "$tmp/my.lua" gen myflake -o node=5)"
 expect "-l with a broken file exits 2" 2 "my2.lua" bash -c "echo 'error(\"boom\")' > \"$tmp/my2.lua\"; \"$ids\" -l \"$tmp/my2.lua\" list"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_finish

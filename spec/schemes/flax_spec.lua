@@ -37,34 +37,18 @@ end
 
 describe("flax", function ()
   local s = idscheme.scheme("flax")
+  local cases = helper.cases(it, s)
 
   local function compose (ms, random)
     return s:compose({ timestamp = ms, random = random })
   end
 
   describe("scheme", function ()
-    it("is listed and opened by name", function ()
-      helper.assert_listed(s, "flax")
-    end)
-
-    it("has name, bits and encodings, flax first", function ()
-      helper.assert_scheme(s, "flax", 96, ENCODINGS)
-    end)
-
-    it("describes its fields, most significant first", function ()
-      assert.are.same({
-        { name = "timestamp", bits = 40, kind = "time" },
-        { name = "random", bits = 56, kind = "random" },
-      }, s.fields)
-    end)
+    cases.scheme("flax", 96, ENCODINGS,
+                  "timestamp 40 time, random 56 random")
 
     it("takes no parameters", function ()
-      helper.assert_raises(function ()
-        idscheme.scheme("flax", { epoch_ms = 0 })
-      end, "epoch_ms")
-      helper.assert_raises(function ()
-        idscheme.scheme("flax", { bogus = 1 })
-      end, "bogus")
+      helper.assert_params_raise("flax", { { "epoch_ms", 0 }, { "bogus", 1 } })
     end)
   end)
 
@@ -207,25 +191,16 @@ describe("flax", function ()
       assert.are.same({ timestamp = 0, random = 777 }, id:fields())
     end)
 
-    it("raises when a field is missing, naming it", function ()
-      helper.assert_compose_raises(s, { timestamp = 1, random = 1 },
-                                   helper.cases_missing({ "timestamp",
-                                                          "random" }))
-    end)
-
-    it("raises when a field is out of range, naming it", function ()
-      helper.assert_compose_raises(s, { timestamp = 1, random = 2 }, {
+    cases.compose_refusals{
+      base = { timestamp = 1, random = 2 },
+      missing = { "timestamp", "random" },
+      out_of_range = {
         { "timestamp", TWO40 }, { "timestamp", -1 },
         { "timestamp", helper.MAXINT }, { "timestamp", helper.MININT },
         { "random", TWO56 }, { "random", -1 }, { "random", helper.MAXINT },
-      })
-    end)
-
-    it("raises when a field is not an integer, naming it", function ()
-      helper.assert_compose_raises(s, { timestamp = 1, random = 2 },
-                                   helper.cases_of("random",
-                                                   helper.NOT_INTEGERS))
-    end)
+      },
+      not_integer = "random",
+    }
 
     it("takes and gives a random at or above 2^53 as an integer (Lua 5.4) "
        .. "or a decimal string (LuaJIT)", function ()
@@ -262,36 +237,22 @@ describe("flax", function ()
       assert.are.equal(MAX96, compose(TWO40 - 1, MAX56):encode("dec"))
     end)
 
-    it("raises on a field flax does not have, naming it", function ()
-      helper.assert_compose_raises(s, { timestamp = 1, random = 2 },
-                                   { { "sequence", 3 } })
-    end)
-
-    it("raises when fields is not a table", function ()
-      helper.assert_compose_needs_table(s, "1")
-    end)
+    cases.compose_refusals{
+      name = "flax", base = { timestamp = 1, random = 2 },
+      foreign = { "sequence", 3 }, not_table = "1",
+    }
   end)
 
   describe("decode()", function ()
+    local WANT = "1792030988790530007327423937"
+
     it("reads the flax form by default", function ()
-      helper.assert_decodes(s, "0RdKJcxqVBiAiQr0", nil,
-                            "1792030988790530007327423937")
+      helper.assert_decodes(s, "0RdKJcxqVBiAiQr0", nil, WANT)
     end)
 
     it("trims ASCII whitespace at both ends", function ()
-      helper.assert_decodes(s, " \t0RdKJcxqVBiAiQr0\r\n", nil,
-                            "1792030988790530007327423937")
-      helper.assert_decodes(s, " 05ca55528f7680cb8bb9bdc1 ", "hex",
-                            "1792030988790530007327423937")
-    end)
-
-    it("takes exactly 16 flax digits", function ()
-      helper.assert_decodings(s, {
-        { "0RdKJcxqVBiAiQr", "flax", false },
-        { "0RdKJcxqVBiAiQr00", "flax", false },
-        { "-", "flax", false },
-        { ("-"):rep(32), "flax", false },
-      })
+      helper.assert_decodes(s, " \t0RdKJcxqVBiAiQr0\r\n", nil, WANT)
+      helper.assert_decodes(s, " 05ca55528f7680cb8bb9bdc1 ", "hex", WANT)
     end)
 
     it("rejects characters outside the flax alphabet", function ()
@@ -307,46 +268,28 @@ describe("flax", function ()
       assert.is_false(a == b)
     end)
 
-    it("takes hex of exactly 24 digits, either case", function ()
-      local want = "1792030988790530007327423937"
-      helper.assert_decodings(s, {
-        { "05CA55528F7680CB8BB9BDC1", "hex", want },
-        { "05cA55528f7680Cb8bB9bdC1", "hex", want },
-        { "5ca55528f7680cb8bb9bdc1", "hex", false },
-        { "005ca55528f7680cb8bb9bdc1", "hex", false },
-        { "0x5ca55528f7680cb8bb9bdc1", "hex", false },
-        { "05ca55528f7680cb8bb9bdcg", "hex", false },
-      })
-    end)
-
-    it("takes dec up to 2^96-1", function ()
-      helper.assert_decodings(s, {
+    cases.decodings{
+      { "takes exactly 16 flax digits", enc = "flax", refused = {
+        "0RdKJcxqVBiAiQr", "0RdKJcxqVBiAiQr00", "-", ("-"):rep(32) } },
+      { "takes hex of exactly 24 digits, either case", {
+        { "05CA55528F7680CB8BB9BDC1", "hex", WANT },
+        { "05cA55528f7680Cb8bB9bdC1", "hex", WANT },
+      }, enc = "hex", refused = {
+        "5ca55528f7680cb8bb9bdc1", "005ca55528f7680cb8bb9bdc1",
+        "0x5ca55528f7680cb8bb9bdc1", "05ca55528f7680cb8bb9bdcg" } },
+      { "takes dec up to 2^96-1", {
         { MAX96, "dec", MAX96 }, { "0", "dec", "0" },
-        { TWO96, "dec", false }, { MAX96 .. "0", "dec", false },
-        { "+1", "dec", false }, { "1e3", "dec", false },
-      })
-    end)
-
-    it("returns nil and a message on bad text, never raising", function ()
-      helper.assert_all_rejected(s, helper.BAD_TEXT, ENCODINGS)
-    end)
-
-    it("rejects text of another encoding when one is named", function ()
-      helper.assert_decodings(s, {
+      }, enc = "dec", refused = { TWO96, MAX96 .. "0", "+1", "1e3" } },
+      { "rejects text of another encoding when one is named", {
         { "05ca55528f7680cb8bb9bdc1", "flax", false },
         { "0RdKJcxqVBiAiQr0", "hex", false },
         { "0RdKJcxqVBiAiQr0", "dec", false },
-        { "1792030988790530007327423937", "flax", false },
-      })
-    end)
+        { WANT, "flax", false },
+      } },
+    }
 
-    it("raises when the text is not a string", function ()
-      helper.assert_decode_needs_text(s, "flax", "dec")
-    end)
-
-    it("raises on an unknown encoding, naming it", function ()
-      helper.assert_unknown_encodings(s, { "b64" })
-    end)
+    cases.decode_refusals{ encodings = ENCODINGS, enc = "flax",
+                           true_enc = "dec", unknown = { "b64" } }
   end)
 
   describe("from_bytes()", function ()
@@ -356,26 +299,12 @@ describe("flax", function ()
       assert.are.equal(MAX96, s:from_bytes(("\255"):rep(12)):encode("dec"))
     end)
 
-    it("returns nil and a message on a wrong length", function ()
-      helper.assert_bytes_rejected(s, { "", "\1", ("\0"):rep(8),
-                                       ("\0"):rep(11), ("\0"):rep(13),
-                                       ("\0"):rep(16) })
-    end)
-
-    it("raises when the bytes are not a string", function ()
-      helper.assert_from_bytes_needs_string(s)
-    end)
+    cases.from_bytes_refusals{ "", "\1", ("\0"):rep(8), ("\0"):rep(11),
+                               ("\0"):rep(13), ("\0"):rep(16) }
   end)
 
   describe("ids", function ()
-    it("raise on an unknown encoding, naming it", function ()
-      helper.assert_raises(function () compose(1, 2):encode("b64") end,
-                           "b64")
-    end)
-
-    it("have no Lua integer (96 bits)", function ()
-      assert.has_error(function () compose(1, 2):integer() end)
-    end)
+    cases.id_refusals(function () return compose(1, 2) end, "b64", 96)
 
     it("order by value", function ()
       assert.is_true(compose(1, MAX56) < compose(2, 0))

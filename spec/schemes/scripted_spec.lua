@@ -62,11 +62,81 @@ local function show_fields (t)
   return "{" .. table.concat(out, ", ") .. "}"
 end
 
+-- Asserts that `text` decodes to an id that writes it back (encode() and
+-- tostring), writes each form { enc, text } of `forms` and reads it back
+-- (assert_form), and has the bytes `bytes`, which from_bytes reads back to
+-- it.  Returns the id.
+local function assert_reencodes (s, text, forms, bytes)
+  local id = assert(s:decode(text))
+  assert.are.equal(text, id:encode())
+  assert.are.equal(text, tostring(id))
+  for _, f in ipairs(forms) do assert_form(s, id, f[1], f[2]) end
+  assert.are.equal(tohex(bytes), tohex(id:bytes()))
+  assert.is_true(s:from_bytes(bytes) == id)
+  return id
+end
+
+-- Asserts that compose(fields) writes `text`, and that the fields `text`
+-- decodes to compose back to it.
+local function assert_composes (s, text, fields)
+  assert.are.equal(text, s:compose(fields):encode())
+  local id = assert(s:decode(text))
+  assert.are.equal(text, s:compose(id:fields()):encode())
+  assert.is_true(s:compose(id:fields()) == id)
+end
+
+-- The cases of a published example of a scheme s of a timestamp and a
+-- field of bytes (ulid's random, ksuid's payload): the scheme has the
+-- fields ex.layout (helper.layout), ex.bits and ex.encodings, the first
+-- the default; the example's bytes are the timestamp ex.time (ex.time_bytes
+-- of them, big-endian) then ex.value, the bytes of the field ex.field; its
+-- text ex.text is their numeral in ex.digits (named ex.numeral; ex.width
+-- digits), its hex form their hex digits, and ex.forms (encoding -> text)
+-- its other forms.
+local function published_cases (s, ex)
+  ex.bytes = be(ex.time, ex.time_bytes) .. ex.value
+  ex.forms[ex.encodings[1]] = ex.text
+  ex.forms.hex = tohex(ex.bytes)
+  local forms = {}
+  for _, enc in ipairs(ex.encodings) do
+    forms[#forms + 1] = { enc, assert(ex.forms[enc], "no form " .. enc) }
+  end
+
+  helper.cases(it, s).layout(ex.layout, ex.bits, #ex.bytes, ex.encodings)
+
+  it("is the " .. ex.numeral .. " numeral of timestamp and " .. ex.field
+     .. " (independent)", function ()
+    assert.are.equal(ex.text, helper.numeral(ex.bytes, ex.digits, ex.width))
+  end)
+
+  it("decodes to timestamp " .. ex.time .. " and its " .. ex.field
+     .. " bytes", function ()
+    local id = assert(s:decode(ex.text))
+    local f = id:fields()
+    assert.are.equal(ex.time, f.timestamp)
+    assert.are.equal("string", type(f[ex.field]))
+    assert.are.equal(#ex.value, #f[ex.field])
+    assert.are.equal(tohex(ex.value), tohex(f[ex.field]))
+    assert.are.equal(tohex(ex.bytes), tohex(id:bytes()))
+  end)
+
+  it("re-encodes exactly, in every form", function ()
+    assert_reencodes(s, ex.text, forms, ex.bytes)
+  end)
+
+  it("composes from its fields (" .. ex.field .. " as bytes) to the same "
+     .. "text", function ()
+    assert_composes(s, ex.text, { timestamp = ex.time,
+                                  [ex.field] = ex.value })
+  end)
+end
+
 -- ===================================================================
 describe("shipped scripted schemes: published examples", function ()
 
   describe("uuidv7, RFC 9562 appendix A.6", function ()
     local s = idscheme.scheme("uuidv7")
+    local cases = helper.cases(it, s)
     local TEXT = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"
     local HEX = "017f22e279b07cc398c4dc0c0c07398f"
     -- rand_a = 0xCC3, rand_b = the low 62 bits of 0x98C4DC0C0C07398F
@@ -75,19 +145,9 @@ describe("shipped scripted schemes: published examples", function ()
       variant = 2, random = helper.field_hex("18c4dc0c0c07398f"),
     }
 
-    it("has the documented layout", function ()
-      assert.are.same({
-        { name = "timestamp", bits = 48, kind = "time" },
-        { name = "version", bits = 4, kind = "constant" },
-        { name = "sequence", bits = 12, kind = "sequence" },
-        { name = "variant", bits = 2, kind = "constant" },
-        { name = "random", bits = 62, kind = "random" },
-      }, s.fields)
-      assert.are.equal(128, s.bits)
-      assert.are.equal(16, s.bytes)
-      assert.are.equal("uuid", s.default_encoding)
-      assert.are.same({ "uuid", "hex", "base58" }, s.encodings)
-    end)
+    cases.layout("timestamp 48 time, version 4 constant, sequence 12 "
+                 .. "sequence, variant 2 constant, random 62 random",
+                 128, 16, { "uuid", "hex", "base58" })
 
     it("decodes to timestamp 0x017F22E279B0 ms, version 7, variant 2",
        function ()
@@ -97,26 +157,20 @@ describe("shipped scripted schemes: published examples", function ()
     end)
 
     it("re-encodes exactly, in every form", function ()
-      local id = assert(s:decode(TEXT))
-      assert.are.equal(TEXT, id:encode())
-      assert.are.equal(TEXT, tostring(id))
-      assert_form(s, id, "uuid", TEXT)
-      assert_form(s, id, "hex", HEX)
-      assert_form(s, id, "base58", helper.numeral(unhex(HEX),
+      assert_reencodes(s, TEXT, {
+        { "uuid", TEXT }, { "hex", HEX },
+        { "base58", helper.numeral(unhex(HEX),
                                    "123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-                                   .. "abcdefghijkmnopqrstuvwxyz"))
-      assert.are.equal(HEX, tohex(id:bytes()))
-      assert.is_true(s:from_bytes(unhex(HEX)) == id)
+                                   .. "abcdefghijkmnopqrstuvwxyz") },
+      }, unhex(HEX))
     end)
 
     it("composes from its fields to the same text", function ()
-      assert.are.equal(TEXT, s:compose(FIELDS):encode())
+      assert_composes(s, TEXT, FIELDS)
       local f = {}
       for k, v in pairs(FIELDS) do f[k] = v end
       f.version, f.variant = nil, nil           -- constants may be left out
       assert.are.equal(TEXT, s:compose(f):encode())
-      local id = assert(s:decode(TEXT))
-      assert.is_true(s:compose(id:fields()) == id)
     end)
 
     it("decodes the text in upper case to the same id", function ()
@@ -137,57 +191,16 @@ describe("shipped scripted schemes: published examples", function ()
   describe("ulid, the reference's seeded example", function ()
     local s = idscheme.scheme("ulid")
     local TEXT = "01ARYZ6S41TSV4RRFFQ69G5FAV"
-    local MS = 1469918176385
-    local RANDOM = unhex("d6764c61efb99302bd5b")
-    local BYTES = be(MS, 6) .. RANDOM
 
-    it("has the documented layout", function ()
-      assert.are.same({
-        { name = "timestamp", bits = 48, kind = "time" },
-        { name = "random", bits = 80, kind = "random" },
-      }, s.fields)
-      assert.are.equal(128, s.bits)
-      assert.are.equal(16, s.bytes)
-      assert.are.equal("crockford", s.default_encoding)
-      assert.are.same({ "crockford", "uuid", "hex" }, s.encodings)
-    end)
-
-    it("is the Crockford numeral of timestamp and random (independent)",
-       function ()
-      assert.are.equal(TEXT, helper.numeral(BYTES, helper.DIGITS.crockford,
-                                            26))
-    end)
-
-    it("decodes to timestamp 1469918176385 and its random bytes", function ()
-      local id = assert(s:decode(TEXT))
-      local f = id:fields()
-      assert.are.equal(MS, f.timestamp)
-      assert.are.equal("string", type(f.random))
-      assert.are.equal(10, #f.random)
-      assert.are.equal(tohex(RANDOM), tohex(f.random))
-      assert.are.equal(tohex(BYTES), tohex(id:bytes()))
-    end)
-
-    it("re-encodes exactly, in every form", function ()
-      local id = assert(s:decode(TEXT))
-      assert.are.equal(TEXT, id:encode())
-      assert.are.equal(TEXT, tostring(id))
-      assert_form(s, id, "crockford", TEXT)
-      local h = tohex(BYTES)
-      assert_form(s, id, "hex", h)
-      assert_form(s, id, "uuid", h:sub(1, 8) .. "-" .. h:sub(9, 12) .. "-"
-                  .. h:sub(13, 16) .. "-" .. h:sub(17, 20) .. "-"
-                  .. h:sub(21))
-      assert.is_true(s:from_bytes(BYTES) == id)
-    end)
-
-    it("composes from its fields (random as bytes) to the same text",
-       function ()
-      assert.are.equal(TEXT, s:compose({ timestamp = MS, random = RANDOM })
-                               :encode())
-      local id = assert(s:decode(TEXT))
-      assert.are.equal(TEXT, s:compose(id:fields()):encode())
-    end)
+    published_cases(s, {
+      layout = "timestamp 48 time, random 80 random", bits = 128,
+      encodings = { "crockford", "uuid", "hex" },
+      time = 1469918176385, time_bytes = 6, field = "random",
+      value = unhex("d6764c61efb99302bd5b"), text = TEXT,
+      numeral = "Crockford", digits = helper.DIGITS.crockford, width = 26,
+      -- the hex digits of the bytes, grouped 8-4-4-4-12
+      forms = { uuid = "01563df3-6481-d676-4c61-efb99302bd5b" },
+    })
 
     it("decodes lower case to the same id", function ()
       assert.is_true(assert(s:decode(TEXT:lower())) == assert(s:decode(TEXT)))
@@ -201,53 +214,15 @@ describe("shipped scripted schemes: published examples", function ()
 
   describe("ksuid, the segmentio/ksuid README example", function ()
     local s = idscheme.scheme("ksuid")
-    local TEXT = "0ujtsYcgvSTl8PAuAdqWYSMnLOv"
-    local TS = 107608047
-    local PAYLOAD = unhex("b5a1cd34b5f99d1154fb6853345c9735")
-    local BYTES = be(TS, 4) .. PAYLOAD
 
-    it("has the documented layout", function ()
-      assert.are.same({
-        { name = "timestamp", bits = 32, kind = "time" },
-        { name = "payload", bits = 128, kind = "random" },
-      }, s.fields)
-      assert.are.equal(160, s.bits)
-      assert.are.equal(20, s.bytes)
-      assert.are.equal("base62", s.default_encoding)
-      assert.are.same({ "base62", "hex" }, s.encodings)
-    end)
-
-    it("is the base62 numeral of timestamp and payload (independent)",
-       function ()
-      assert.are.equal(TEXT, helper.numeral(BYTES, DIGITS_B62, 27))
-    end)
-
-    it("decodes to timestamp 107608047 and its payload bytes", function ()
-      local id = assert(s:decode(TEXT))
-      local f = id:fields()
-      assert.are.equal(TS, f.timestamp)
-      assert.are.equal("string", type(f.payload))
-      assert.are.equal(16, #f.payload)
-      assert.are.equal(tohex(PAYLOAD), tohex(f.payload))
-    end)
-
-    it("re-encodes exactly, in every form", function ()
-      local id = assert(s:decode(TEXT))
-      assert.are.equal(TEXT, id:encode())
-      assert.are.equal(TEXT, tostring(id))
-      assert_form(s, id, "base62", TEXT)
-      assert_form(s, id, "hex", tohex(BYTES))
-      assert.are.equal(tohex(BYTES), tohex(id:bytes()))
-      assert.is_true(s:from_bytes(BYTES) == id)
-    end)
-
-    it("composes from its fields (payload as bytes) to the same text",
-       function ()
-      assert.are.equal(TEXT, s:compose({ timestamp = TS, payload = PAYLOAD })
-                               :encode())
-      local id = assert(s:decode(TEXT))
-      assert.are.equal(TEXT, s:compose(id:fields()):encode())
-    end)
+    published_cases(s, {
+      layout = "timestamp 32 time, payload 128 random", bits = 160,
+      encodings = { "base62", "hex" },
+      time = 107608047, time_bytes = 4, field = "payload",
+      value = unhex("b5a1cd34b5f99d1154fb6853345c9735"),
+      text = "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+      numeral = "base62", digits = DIGITS_B62, width = 27, forms = {},
+    })
 
     it("reads the README's nil and max KSUIDs", function ()
       local zero = assert(s:decode("000000000000000000000000000"))

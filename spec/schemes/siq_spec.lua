@@ -77,6 +77,7 @@ end
 
 describe("siq", function ()
   local s = idscheme.scheme("siq")
+  local cases = helper.cases(it, s)
 
   -- Fields for compose, the given ones over defaults.
   local function F (t)
@@ -108,13 +109,7 @@ describe("siq", function ()
   end
 
   describe("scheme", function ()
-    it("is listed and opened by name", function ()
-      helper.assert_listed(s, "siq")
-    end)
-
-    it("has name, bits and encodings, hex first", function ()
-      helper.assert_scheme(s, "siq", 112, ENCODINGS)
-    end)
+    cases.scheme("siq", 112, ENCODINGS)
 
     it("describes its fields; serial and qualifier are variable",
        function ()
@@ -137,9 +132,7 @@ describe("siq", function ()
     end)
 
     it("takes no parameters", function ()
-      helper.assert_raises(function ()
-        idscheme.scheme("siq", { bogus = 1 })
-      end, "bogus")
+      helper.assert_params_raise("siq", { { "bogus", 1 } })
     end)
   end)
 
@@ -316,31 +309,16 @@ describe("siq", function ()
   end)
 
   describe("representation_vectors", function ()
-    for _, e in ipairs(V.representation_vectors) do
-      local out = e.output
-      local v = out.value_dec
-      if v:match("^%d+$") and helper.dec_less(v, TWO112) then
-        it(e.name .. ": " .. v .. " in every form", function ()
-          local id = helper.assert_decodes(s, v, "dec", v)
-          assert_output(id, out)
-          assert.are.same(derived_fields(e.derived_not_reference),
-                          id:fields())
-          assert.is_true(s:compose(id:fields()) == id)
-        end)
-      else
-        it(e.name .. ": " .. v .. " is refused in every form", function ()
-          helper.assert_forms_rejected(s, forms(out), out.to_hex)
-        end)
-      end
-    end
+    cases.representation_vectors(V.representation_vectors, TWO112,
+      function (v, out, e)
+        local id = helper.assert_decodes(s, v, "dec", v)
+        assert_output(id, out)
+        assert.are.same(derived_fields(e.derived_not_reference),
+                        id:fields())
+        assert.is_true(s:compose(id:fields()) == id)
+      end, forms, "to_hex")
 
-    it("writes 0 in cb32 as \"0\", and refuses \"\" as blank", function ()
-      local zero = helper.assert_decodes(s, "0", "dec", "0")
-      assert.are.equal("0", zero:encode("cb32"))
-      helper.assert_decodes(s, "0", "cb32", "0")
-      helper.assert_rejected(s, "", "cb32")
-      helper.assert_rejected(s, " ", "cb32")
-    end)
+    cases.zero_form("cb32", "0")
   end)
 
   describe("decode()", function ()
@@ -352,22 +330,19 @@ describe("siq", function ()
     local B32L = "aaagqpcaycaaakugzymuoaah"
     local CB32 = "6GF20R2000AM6SRCME007"
 
-    it("reads did:siq:... as did and anything else as hex", function ()
-      helper.assert_decodings(s, {
+    cases.decodings{
+      { "reads did:siq:... as did and anything else as hex", {
         { DID, nil, DEC }, { HEX, nil, DEC },
         { " " .. DID .. "\n", nil, DEC },
         { B32L, nil, false },                           -- not hex
         { DID, "hex", false }, { HEX, "did", false },
         { DID:sub(9), "did", false },                   -- no prefix
-      })
-    end)
-
-    it("reads hex in either case", function ()
-      helper.assert_decodings(s, {
+      } },
+      { "reads hex in either case", {
         { HEX:upper(), "hex", DEC }, { "00" .. HEX, "hex", DEC },
         { "0x" .. HEX, "hex", false }, { HEX:sub(1, -2) .. "g", "hex", false },
-      })
-    end)
+      } },
+    }
 
     it("refuses a did whose checksum does not match", function ()
       local body = DID:sub(9)
@@ -384,13 +359,10 @@ describe("siq", function ()
       end
     end)
 
-    it("refuses a did of another length", function ()
-      helper.assert_decodings(s, {
-        { DID:sub(1, -2), "did", false },
-        { "did:siq:a" .. DID:sub(9), "did", false },
-        { DID .. "a", "did", false }, { "did:siq:", "did", false },
-      })
-    end)
+    cases.decodings{
+      { "refuses a did of another length", enc = "did", refused = {
+        DID:sub(1, -2), "did:siq:a" .. DID:sub(9), DID .. "a", "did:siq:" } },
+    }
 
     it("refuses a did with characters outside the alphabet", function ()
       for _, ch in ipairs({ "1", "8", "0", "=", "-", " " }) do
@@ -454,32 +426,23 @@ describe("siq", function ()
                                    { "1c", "hex", false } })
     end)
 
-    it("takes b64 of exactly 20 URL-safe digits", function ()
-      helper.assert_decodings(s, {
-        { B64:sub(2), "b64", false }, { "A" .. B64, "b64", false },
-        { B64 .. "=", "b64", false },
-        { B64:sub(1, -2) .. "+", "b64", false },
-        { B64:sub(1, -2) .. "/", "b64", false },
-        { "AQAAAAAAAAAAAAAAAAAA", "b64", false },           -- 2^112
-        { "____________________", "b64", false },
-      })
-    end)
-
-    it("is case-sensitive for b64", function ()
-      helper.assert_decodings(s, { { "AAAAAAAAAAAAAAAAAAAH", "b64", "7" },
-                                   { "AAAAAAAAAAAAAAAAAAAh", "b64", "33" } })
-    end)
-
-    it("takes b32l of exactly 24 digits, either case", function ()
-      helper.assert_decodings(s, {
+    cases.decodings{
+      { "takes b64 of exactly 20 URL-safe digits", enc = "b64", refused = {
+        B64:sub(2), "A" .. B64, B64 .. "=", B64:sub(1, -2) .. "+",
+        B64:sub(1, -2) .. "/",
+        "AQAAAAAAAAAAAAAAAAAA",                             -- 2^112
+        "____________________" } },
+      { "is case-sensitive for b64", {
+        { "AAAAAAAAAAAAAAAAAAAH", "b64", "7" },
+        { "AAAAAAAAAAAAAAAAAAAh", "b64", "33" },
+      } },
+      { "takes b32l of exactly 24 digits, either case", {
         { B32L:upper(), "b32l", DEC },
-        { B32L:sub(2), "b32l", false }, { "a" .. B32L, "b32l", false },
-        { B32L:sub(1, -2) .. "1", "b32l", false },
-        { B32L:sub(1, -2) .. "8", "b32l", false },
-        { B32L:sub(1, -2) .. "=", "b32l", false },
-        { "aeaaaaaaaaaaaaaaaaaaaaaa", "b32l", false },       -- 2^112
-      })
-    end)
+      }, enc = "b32l", refused = {
+        B32L:sub(2), "a" .. B32L, B32L:sub(1, -2) .. "1",
+        B32L:sub(1, -2) .. "8", B32L:sub(1, -2) .. "=",
+        "aeaaaaaaaaaaaaaaaaaaaaaa" } },                      -- 2^112
+    }
 
     it("reads Crockford base32 case-insensitively, with I, L as 1 and "
        .. "O as 0", function ()
@@ -495,36 +458,22 @@ describe("siq", function ()
       end
     end)
 
-    it("refuses cb32 with letters Crockford lacks or beyond 2^112-1",
-       function ()
-      helper.assert_decodings(s, {
-        { CB32:sub(1, -2) .. "U", "cb32", false },
-        { CB32:sub(1, -2) .. "-", "cb32", false },
-        { "40000000000000000000000", "cb32", false },
+    cases.decodings{
+      { "refuses cb32 with letters Crockford lacks or beyond 2^112-1", {
         { "3ZZZZZZZZZZZZZZZZZZZZZZ", "cb32", MAX112 },
-      })
-    end)
-
-    it("reads oct and dec up to 2^112-1", function ()
-      helper.assert_decodings(s, {
+      }, enc = "cb32", refused = {
+        CB32:sub(1, -2) .. "U", CB32:sub(1, -2) .. "-",
+        "40000000000000000000000" } },
+      { "reads oct and dec up to 2^112-1", {
         { "17777777777777777777777777777777777777", "oct", MAX112 },
         { "20000000000000000000000000000000000000", "oct", false },
         { "18", "oct", false },
         { TWO112, "dec", false }, { "12a", "dec", false },
-      })
-    end)
+      } },
+    }
 
-    it("returns nil and a message on bad text, never raising", function ()
-      helper.assert_all_rejected(s, helper.BAD_TEXT, ENCODINGS)
-    end)
-
-    it("raises when the text is not a string", function ()
-      helper.assert_decode_needs_text(s, "did")
-    end)
-
-    it("raises on an unknown encoding, naming it", function ()
-      helper.assert_unknown_encodings(s, { "u", "f58" })
-    end)
+    cases.decode_refusals{ encodings = ENCODINGS, enc = "did",
+                           unknown = { "u", "f58" } }
   end)
 
   describe("compose()", function ()
@@ -569,19 +518,16 @@ describe("siq", function ()
                       s:compose(F({ timestamp = MAX56 })):fields())
     end)
 
-    it("raises when a field is missing, naming it", function ()
-      helper.assert_compose_raises(s, F(), helper.cases_missing({
-        "timestamp", "shard", "domain", "serial", "qualifier" }))
-    end)
-
-    it("raises when a field is out of range, naming it", function ()
-      helper.assert_compose_raises(s, F(), {
+    cases.compose_refusals{
+      base = F(),
+      missing = { "timestamp", "shard", "domain", "serial", "qualifier" },
+      out_of_range = {
         { "timestamp", TWO56 }, { "timestamp", -1 },
         { "timestamp", helper.MAXINT }, { "shard", 256 }, { "shard", -1 },
         { "domain", helper.pow2(32) }, { "domain", -1 }, { "serial", 8192 },
         { "serial", -1 }, { "serial", helper.MININT },
-      })
-    end)
+      },
+    }
 
     it("raises on a qualifier that is not a type name, naming it",
        function ()
@@ -589,10 +535,7 @@ describe("siq", function ()
         "bogus", "", 15, 32, true, {} }))
     end)
 
-    it("raises when a field is not an integer, naming it", function ()
-      helper.assert_compose_raises(s, F(), helper.cases_of("shard",
-                                                helper.NOT_INTEGERS))
-    end)
+    cases.compose_refusals{ base = F(), not_integer = "shard" }
 
     it("raises when given both domain and domain_name", function ()
       helper.assert_raises(function ()
@@ -606,13 +549,8 @@ describe("siq", function ()
       end, "domain")
     end)
 
-    it("raises on a field siq does not have, naming it", function ()
-      helper.assert_compose_raises(s, F(), { { "worker", 1 } })
-    end)
-
-    it("raises when fields is not a table", function ()
-      helper.assert_compose_needs_table(s, "x")
-    end)
+    cases.compose_refusals{ name = "siq", base = F(),
+                            foreign = { "worker", 1 }, not_table = "x" }
   end)
 
   describe("from_bytes()", function ()
@@ -622,25 +560,12 @@ describe("siq", function ()
       assert.are.equal("683c40c080002a86ce19470007", id:encode())
     end)
 
-    it("returns nil and a message on a wrong length", function ()
-      helper.assert_bytes_rejected(s, { "", "\7", ("\0"):rep(8),
-                                        ("\0"):rep(13), ("\0"):rep(15),
-                                        ("\0"):rep(16) })
-    end)
-
-    it("raises when the bytes are not a string", function ()
-      helper.assert_from_bytes_needs_string(s)
-    end)
+    cases.from_bytes_refusals{ "", "\7", ("\0"):rep(8), ("\0"):rep(13),
+                               ("\0"):rep(15), ("\0"):rep(16) }
   end)
 
   describe("ids", function ()
-    it("raise on an unknown encoding, naming it", function ()
-      helper.assert_raises(function () s:compose(F()):encode("u") end, "u")
-    end)
-
-    it("have no Lua integer (112 bits)", function ()
-      assert.has_error(function () s:compose(F()):integer() end)
-    end)
+    cases.id_refusals(function () return s:compose(F()) end, "u", 112)
 
     it("order by value", function ()
       local a = s:compose(F({ timestamp = 1, serial = 8191 }))

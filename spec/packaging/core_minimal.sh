@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# spec/core_minimal.sh SRCDIR BUILDDIR [CC]: the core with both networked
-# slot stores off (issue 23).  Configures SRCDIR into BUILDDIR/minimal with
-# IDS_WITH_REDIS=OFF and IDS_WITH_ETCD=OFF, builds the libraries alone,
-# checks that libidscheme.so needs none of the stores' libraries (nor
-# zlib), runs examples/consumer/main.c and spec/c/minimal.c against it, and
-# spec/c/test_slots.c (its parts for a build without the stores) against
-# libidscheme.a.
+# spec/packaging/core_minimal.sh SRCDIR BUILDDIR [CC]: the core with both
+# networked slot stores off (issue 23).  Configures SRCDIR into
+# BUILDDIR/minimal with IDS_WITH_REDIS=OFF and IDS_WITH_ETCD=OFF, builds the
+# libraries alone, checks that libidscheme.so needs none of the stores'
+# libraries (nor zlib), runs examples/consumer/main.c and spec/c/minimal.c
+# against it, and spec/c/test_slots.c (its parts for a build without the
+# stores) against libidscheme.a.
 # Ends "N passed, N failed".
 set -u
 src=$1 out=$2/minimal cc=${3:-cc}

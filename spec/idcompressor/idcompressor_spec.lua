@@ -68,30 +68,28 @@ local METHOD = {
 
 local function replay (name, steps)
   local comps, prefail = {}, nil
+  -- a step that makes a compressor: pcall(make, ...) must fail where the
+  -- step failed, and give one of the step's session otherwise
+  local function made (s, where, make, ...)
+    local ok, c = pcall(make, ...)
+    if s.error then
+      assert(not ok, where .. ": must fail")
+    else
+      assert(ok, where .. ": " .. tostring(c))
+      assert.are.equal(s.result, c:local_session_id())
+      comps[s.compressor] = c
+    end
+  end
   for i, s in ipairs(steps) do
     local where = name .. " step " .. (i - 1) .. " " .. s.op
     local want = s.result
     if s.op == "comment" or s.op == "checkpoint" then
       -- labels only
     elseif s.op == "create" then
-      local ok, c = pcall(C.new, { session_id = s.sessionId,
-                                   cluster_size = opt(s.clusterSize) })
-      if s.error then
-        assert(not ok, where .. ": must fail")
-      else
-        assert(ok, where .. ": " .. tostring(c))
-        assert.are.equal(want, c:local_session_id())
-        comps[s.compressor] = c
-      end
+      made(s, where, C.new, { session_id = s.sessionId,
+                              cluster_size = opt(s.clusterSize) })
     elseif s.op == "deserialize" then
-      local ok, c = pcall(C.deserialize, s.serialized, opt(s.newSessionId))
-      if s.error then
-        assert(not ok, where .. ": must fail")
-      else
-        assert(ok, where .. ": " .. tostring(c))
-        assert.are.equal(want, c:local_session_id())
-        comps[s.compressor] = c
-      end
+      made(s, where, C.deserialize, s.serialized, opt(s.newSessionId))
     else
       local c = assert(comps[s.compressor], where .. ": no compressor")
       local before_t, before_f

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# spec/rockspec.sh LUAVERSION INTERPRETER [ROCKSPEC|SRC.ROCK]: the rock builds
-# offline into a temporary tree (luarocks make from the checkout, or luarocks
-# build of a packed source rock), its module exports only luaopen_idscheme
-# (scripts/check-house.sh --exports), and the interpreter, given that tree's
-# paths alone, loads it, makes an ID, uses a shipped defined scheme and
-# (LuaJIT) idscheme.resty.  Without ROCKSPEC: both rockspecs in rockspec/.
+# spec/packaging/rockspec.sh LUAVERSION INTERPRETER [ROCKSPEC|SRC.ROCK]: the
+# rock builds offline into a temporary tree (luarocks make from the
+# checkout, or luarocks build of a packed source rock), its module exports
+# only luaopen_idscheme (scripts/check-house.sh --exports), and the
+# interpreter, given that tree's paths alone, loads it, makes an ID, uses a
+# shipped defined scheme and (LuaJIT) idscheme.resty.  Without ROCKSPEC:
+# both rockspecs in rockspec/.
 set -u
 ver=${1:?usage: rockspec.sh 5.4|5.1 lua5.4|luajit [ROCKSPEC|SRC.ROCK]}
 lua=${2:?}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 want=$(sed -n 's/^#define IDS_VERSION *"\([0-9.]*\)".*/\1/p' "$root/core/idscheme.h")
 passed=0 failed=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-rock.XXXXXX")

@@ -1,4 +1,4 @@
--- spec/memory_flat.lua BUILDDIR: resident memory stays flat (the
+-- spec/lua/memory_flat.lua BUILDDIR: resident memory stays flat (the
 -- reliability issue's memory part), under Lua 5.4 or LuaJIT:
 --
 --   ids          10 million IDs from one generator (id objects, strings,
@@ -16,7 +16,7 @@
 -- failed".
 
 local build = assert(arg[1], "usage: memory_flat.lua BUILDDIR")
-local root = arg[0]:match("^(.*)/spec/[^/]*$") or "."
+local root = arg[0]:match("^(.*)/spec/lua/[^/]*$") or "."
 local subdir = jit and "luajit" or "lua54"
 package.cpath = build .. "/" .. subdir .. "/?.so"
 package.path = root .. "/?.lua;" .. root .. "/lua/?.lua;" .. root ..

@@ -62,6 +62,7 @@ end
 
 describe("snowflake", function ()
   local s = idscheme.scheme("snowflake")
+  local cases = helper.cases(it, s)
 
   local function compose (ts, worker, shard, seq)
     return s:compose({ timestamp = ts, worker = worker, shard = shard,
@@ -73,22 +74,8 @@ describe("snowflake", function ()
   end
 
   describe("scheme", function ()
-    it("is listed and opened by name", function ()
-      helper.assert_listed(s, "snowflake")
-    end)
-
-    it("has name, bits and encodings, dec first", function ()
-      helper.assert_scheme(s, "snowflake", 64, ENCODINGS)
-    end)
-
-    it("describes its fields, most significant first", function ()
-      assert.are.same({
-        { name = "timestamp", bits = 42, kind = "time" },
-        { name = "worker", bits = 5, kind = "node" },
-        { name = "shard", bits = 5, kind = "node" },
-        { name = "sequence", bits = 12, kind = "sequence" },
-      }, s.fields)
-    end)
+    cases.scheme("snowflake", 64, ENCODINGS, "timestamp 42 time, "
+                 .. "worker 5 node, shard 5 node, sequence 12 sequence")
 
     it("takes epoch_ms as a parameter", function ()
       local s2 = idscheme.scheme("snowflake", { epoch_ms = 1735686000000 })
@@ -100,12 +87,9 @@ describe("snowflake", function ()
     end)
 
     it("raises on a bad parameter, naming it", function ()
-      for _, c in ipairs({ { "bogus", 1 }, { "epoch_ms", "1420070400000" },
-                           { "epoch_ms", 1.5 }, { "epoch_ms", -1 } }) do
-        helper.assert_raises(function ()
-          idscheme.scheme("snowflake", { [c[1]] = c[2] })
-        end, c[1])
-      end
+      helper.assert_params_raise("snowflake", {
+        { "bogus", 1 }, { "epoch_ms", "1420070400000" }, { "epoch_ms", 1.5 },
+        { "epoch_ms", -1 } })
       assert.has_error(function () idscheme.scheme("snowflake", "x") end)
     end)
   end)
@@ -153,26 +137,11 @@ describe("snowflake", function ()
   end)
 
   describe("representation_vectors", function ()
-    for _, e in ipairs(V.representation_vectors) do
-      local out = e.output
-      local v = out.value_dec
-      if v:match("^%d+$") and helper.dec_less(v, TWO64) then
-        it(e.name .. ": " .. v .. " in every form", function ()
-          assert_output(s, dec(v), out)
-        end)
-      else
-        it(e.name .. ": " .. v .. " is refused in every form", function ()
-          helper.assert_forms_rejected(s, reference_forms(out), out.format_d)
-        end)
-      end
-    end
+    cases.representation_vectors(V.representation_vectors, TWO64,
+      function (v, out) assert_output(s, dec(v), out) end,
+      reference_forms, "format_d")
 
-    it("writes 0 in b32l as \"a\", and refuses \"\" as blank", function ()
-      assert.are.equal("a", dec("0"):encode("b32l"))
-      helper.assert_decodes(s, "a", "b32l", "0")
-      helper.assert_rejected(s, "", "b32l")
-      helper.assert_rejected(s, "  ", "b32l")
-    end)
+    cases.zero_form("b32l", "a")
   end)
 
   describe("the Discord example", function ()
@@ -200,32 +169,17 @@ describe("snowflake", function ()
       assert.are.equal("0", compose(0, 0, 0, 0):encode("dec"))
     end)
 
-    it("raises when a field is missing, naming it", function ()
-      helper.assert_compose_raises(s, BASE, helper.cases_missing({
-        "timestamp", "worker", "shard", "sequence" }))
-    end)
-
-    it("raises when a field is out of range, naming it", function ()
-      helper.assert_compose_raises(s, BASE, {
+    cases.compose_refusals{
+      name = "snowflake", base = BASE,
+      missing = { "timestamp", "worker", "shard", "sequence" },
+      out_of_range = {
         { "timestamp", TWO42 }, { "timestamp", -1 },
         { "timestamp", helper.MAXINT }, { "worker", 32 }, { "worker", -1 },
         { "shard", 32 }, { "shard", -1 }, { "sequence", 4096 },
         { "sequence", -1 }, { "sequence", helper.MININT },
-      })
-    end)
-
-    it("raises when a field is not an integer, naming it", function ()
-      helper.assert_compose_raises(s, BASE, helper.cases_of("worker",
-                                                helper.NOT_INTEGERS))
-    end)
-
-    it("raises on a field snowflake does not have, naming it", function ()
-      helper.assert_compose_raises(s, BASE, { { "generator", 5 } })
-    end)
-
-    it("raises when fields is not a table", function ()
-      helper.assert_compose_needs_table(s, 1)
-    end)
+      },
+      not_integer = "worker", foreign = { "generator", 5 }, not_table = 1,
+    }
   end)
 
   describe("decode()", function ()
@@ -248,14 +202,14 @@ describe("snowflake", function ()
       end
     end)
 
-    it("reads odd-length hex, in either case", function ()
-      helper.assert_decodings(s, {
+    cases.decodings{
+      { "reads odd-length hex, in either case", {
         { "123", "hex", "291" },
         { "271065AC1020007", "hex", "175928847299117063" },
         { "FFFFFFFFFFFFFFFF", "hex", MAX },
         { "0x123", "hex", false }, { "12g", "hex", false },
-      })
-    end)
+      } },
+    }
 
     it("reads Crockford base32 case-insensitively, with I, L as 1 and "
        .. "O as 0", function ()
@@ -267,78 +221,37 @@ describe("snowflake", function ()
       end
     end)
 
-    it("refuses a cb32 text whose pad bit is 1", function ()
-      helper.assert_decodings(s, {
-        { "09RGCPP10800F", "cb32", false },
-        { "0000000000001", "cb32", false },
-        { "ZZZZZZZZZZZZZ", "cb32", false },
-      })
-    end)
-
-    it("refuses cb32 of another length or with letters Crockford lacks",
-       function ()
-      helper.assert_decodings(s, {
-        { "09RGCPP10800", "cb32", false },
-        { "009RGCPP10800E", "cb32", false },                -- SUOU's '0c'
-        { "09RGCPP10800U", "cb32", false },
-        { "09RGCPP1080-E", "cb32", false },
-      })
-    end)
-
-    it("takes b64 of exactly 12 URL-safe digits", function ()
-      helper.assert_decodings(s, {
+    cases.decodings{
+      { "refuses a cb32 text whose pad bit is 1", enc = "cb32", refused = {
+        "09RGCPP10800F", "0000000000001", "ZZZZZZZZZZZZZ" } },
+      { "refuses cb32 of another length or with letters Crockford lacks",
+        enc = "cb32", refused = {
+          "09RGCPP10800", "009RGCPP10800E",                 -- SUOU's '0c'
+          "09RGCPP10800U", "09RGCPP1080-E" } },
+      { "takes b64 of exactly 12 URL-safe digits", {
         { "AP__________", "b64", MAX },
-        { "AAJxBlrBAgA", "b64", false },
-        { "AAAJxBlrBAgAH", "b64", false },
-        { "AAJxBlrBAgAH=", "b64", false },
-        { "AP+/////////", "b64", false },
-        { "AQAAAAAAAAAA", "b64", false },                   -- 2^64
-        { "__________AA", "b64", false },
-      })
-    end)
-
-    it("is case-sensitive for b64", function ()
-      helper.assert_decodings(s, { { "AAAAAAAAAAAB", "b64", "1" },
-                                   { "AAAAAAAAAAAb", "b64", "27" } })
-    end)
-
-    it("reads b32l up to 2^64-1, either case", function ()
-      helper.assert_decodings(s, {
+      }, enc = "b64", refused = {
+        "AAJxBlrBAgA", "AAAJxBlrBAgAH", "AAJxBlrBAgAH=", "AP+/////////",
+        "AQAAAAAAAAAA",                                     -- 2^64
+        "__________AA" } },
+      { "is case-sensitive for b64", { { "AAAAAAAAAAAB", "b64", "1" },
+                                       { "AAAAAAAAAAAb", "b64", "27" } } },
+      { "reads b32l up to 2^64-1, either case", {
         { "p777777777777", "b32l", MAX },
         { "E4IGLLAQEAAH", "b32l", "175928847299117063" },
-        { "qaaaaaaaaaaaa", "b32l", false },                 -- 2^64
-        { "_f", "b32l", false },                            -- SUOU's -5
-        { "e4igllaqeaa1", "b32l", false },
-        { "e4igllaqeaa8", "b32l", false },
-      })
-    end)
-
-    it("reads oct up to 2^64-1", function ()
-      helper.assert_decodings(s, {
+      }, enc = "b32l", refused = {
+        "qaaaaaaaaaaaa",                                    -- 2^64
+        "_f",                                               -- SUOU's -5
+        "e4igllaqeaa1", "e4igllaqeaa8" } },
+      { "reads oct up to 2^64-1", {
         { "1777777777777777777777", "oct", MAX },
-        { "2000000000000000000000", "oct", false },
-        { "18", "oct", false },
-      })
-    end)
+      }, enc = "oct", refused = { "2000000000000000000000", "18" } },
+      { "reads dec up to 2^64-1", { { MAX, "dec", MAX } }, enc = "dec",
+        refused = { TWO64, "99999999999999999999", "-5" } },
+    }
 
-    it("reads dec up to 2^64-1", function ()
-      helper.assert_decodings(s, {
-        { MAX, "dec", MAX }, { TWO64, "dec", false },
-        { "99999999999999999999", "dec", false }, { "-5", "dec", false },
-      })
-    end)
-
-    it("returns nil and a message on bad text, never raising", function ()
-      helper.assert_all_rejected(s, helper.BAD_TEXT, ENCODINGS)
-    end)
-
-    it("raises when the text is not a string", function ()
-      helper.assert_decode_needs_text(s, "dec")
-    end)
-
-    it("raises on an unknown encoding, naming it", function ()
-      helper.assert_unknown_encodings(s, { "f58", "did" })
-    end)
+    cases.decode_refusals{ encodings = ENCODINGS, enc = "dec",
+                           unknown = { "f58", "did" } }
   end)
 
   describe("from_bytes()", function ()
@@ -347,20 +260,12 @@ describe("snowflake", function ()
       assert.are.equal("175928847299117063", id:encode())
     end)
 
-    it("returns nil and a message on a wrong length", function ()
-      helper.assert_bytes_rejected(s, { "", "\1", ("\0"):rep(7),
-                                       ("\0"):rep(9), ("\0"):rep(14) })
-    end)
-
-    it("raises when the bytes are not a string", function ()
-      helper.assert_from_bytes_needs_string(s)
-    end)
+    cases.from_bytes_refusals{ "", "\1", ("\0"):rep(7), ("\0"):rep(9),
+                               ("\0"):rep(14) }
   end)
 
   describe("ids", function ()
-    it("raise on an unknown encoding, naming it", function ()
-      helper.assert_raises(function () dec("1"):encode("f58") end, "f58")
-    end)
+    cases.id_refusals(function () return dec("1") end, "f58")
 
     it("order as unsigned 64-bit values", function ()
       local values = { "0", "1", "9223372036854775807",
