@@ -187,6 +187,15 @@ if [ -z "${SKIP_DEB:-}" ]; then
     grep -v 'root privileges' "$d/lintian.log" | sed 's/^/     /'
     [ $rc -eq 0 ] && ok "lintian: no error" || bad "lintian: errors"
     purge
+    # the command alone: it embeds the binding and reads no Lua file of ours
+    if (cd "$d" && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+          ./idscheme_"$v"_*.deb) >"$d/alone.log" 2>&1; then
+      run "deb: idscheme alone (no lua-idscheme): new ulid, inspect" "$d/alone-run.log" \
+        bash -c "! dpkg-query -W lua-idscheme 2>/dev/null | grep -q . && cd / && idscheme new ulid && idscheme inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV"
+    else
+      tail -30 "$d/alone.log"; bad "apt-get install of idscheme alone"
+    fi
+    purge
     if (cd "$d" && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
           ./idscheme_"$v"_*.deb ./lua-idscheme_"$v"_*.deb ./libidscheme-dev_"$v"_*.deb \
           ./libidscheme0_"$v"_*.deb) >"$d/install.log" 2>&1; then
