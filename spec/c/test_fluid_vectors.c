@@ -37,31 +37,9 @@ static int fdecode (const ids_codec *c, const char *s, size_t n,
 }
 
 /* Inputs the reference takes that our strict grammar refuses, or the
-** reverse, grouped by why; each input must match exactly one vector. */
-#define XMAX 4
-typedef struct exception {
-  int64_t expect;     /* decode_valid: the code; decode_invalid: value */
-  const char *why;
-  const char *input[XMAX];     /* up to XMAX, NULL after the last */
-  int seen[XMAX];
-} exception;
-
-/* The entry of t (ended by one without inputs) that lists s[0..n), and
-** at *k its place there; NULL if none does. */
-static exception *lookup (exception *t, const char *s, size_t n, int *k) {
-  for (; t->input[0]; t++)
-    for (*k = 0; *k < XMAX && t->input[*k]; ++*k)
-      if (strlen(t->input[*k]) == n && memcmp(t->input[*k], s, n) == 0)
-        return t;
-  return NULL;
-}
-
-static void allseen (const exception *t, const char *table) {
-  for (; t->input[0]; t++)
-    for (int k = 0; k < XMAX && t->input[k]; k++)
-      CHECKF(t->seen[k] == 1, "%s entry \"%s\" matched %d vectors", table,
-             show(t->input[k], strlen(t->input[k])), t->seen[k]);
-}
+** reverse, grouped by why (helpers.h); each input must match exactly one
+** vector.  Their `expect`: decode_valid, the code; decode_invalid, the
+** value. */
 
 /* ---------------------------------------------------------- encodings */
 
@@ -107,37 +85,37 @@ static void test_encodings (const cJSON *list) {
 
 /* ------------------------------------------------------- decode_valid */
 
-static exception refused[] = {
+static group refused[] = {
   /* blank text: the reference reads it as 0 */
-  {IDS_EINVAL, "blank text is an error", .input = {" ", "   \t", "\n"}},
-  {IDS_EINVAL, "dec has no sign", .input = {"+5"}},
+  {IDS_EINVAL, "blank text is an error", .text = {" ", "   \t", "\n"}},
+  {IDS_EINVAL, "dec has no sign", .text = {"+5"}},
   /* dothex: sscanf's leniency; groups are 1..4 hex digits */
-  {IDS_EINVAL, "dothex: no space inside a group", .input = {"0. 0.0.0"}},
-  {IDS_EINVAL, "dothex: no 0x inside a group", .input = {"0x1.0.0.0"}},
+  {IDS_EINVAL, "dothex: no space inside a group", .text = {"0. 0.0.0"}},
+  {IDS_EINVAL, "dothex: no 0x inside a group", .text = {"0x1.0.0.0"}},
   {IDS_EINVAL, "dothex: no sign in a group",
-   .input = {"+1.0.0.0", "-1.0.0.0", "0.0.0.-1", "0.0.-1.0"}},
+   .text = {"+1.0.0.0", "-1.0.0.0", "0.0.0.-1", "0.0.-1.0"}},
   /* undefined_behavior_in_reference */
   {IDS_ERANGE, "f58: 2^64 does not fit (reference wraps)",
-   .input = {"fjpXCZedGfVR"}},
+   .text = {"fjpXCZedGfVR"}},
   {IDS_ERANGE, "f58: above 2^64-1 (reference wraps)",
-   .input = {"fzzzzzzzzzzz", "f211111111111"}},
+   .text = {"fzzzzzzzzzzz", "f211111111111"}},
   {IDS_EINVAL, "f58: non-ASCII digit",
-   .input = {"\xc6\x92\xc6\x92" "1", "f\xc3\xa9"}},
+   .text = {"\xc6\x92\xc6\x92" "1", "f\xc3\xa9"}},
   /* emoji values past 2^64-1: the reference wraps silently */
-  {IDS_ERANGE, "emoji: 2^64 does not fit", .input = {"🚹💗💧👗😷📷📓"}},
-  {IDS_ERANGE, "emoji: above 2^64-1", .input = {"🎌🎌🎌🎌🎌🎌🎌"}},
+  {IDS_ERANGE, "emoji: 2^64 does not fit", .text = {"🚹💗💧👗😷📷📓"}},
+  {IDS_ERANGE, "emoji: above 2^64-1", .text = {"🎌🎌🎌🎌🎌🎌🎌"}},
   /* words: separated by '-' (or "--" between halves), nothing else */
   {IDS_EINVAL, "words: separators other than '-'",
-   .input = {"reform-remote galileo  heart_package+academy"}},
+   .text = {"reform-remote galileo  heart_package+academy"}},
   {IDS_EINVAL, "words: leading separator",
-   .input = {"-reform-remote-galileo--heart-package-academy"}},
+   .text = {"-reform-remote-galileo--heart-package-academy"}},
   {IDS_EINVAL, "words: trailing separator",
-   .input = {"reform-remote-galileo--heart-package-academy-"}},
+   .text = {"reform-remote-galileo--heart-package-academy-"}},
   {IDS_EINVAL, "words: junk after six words",
-   .input = {"reform-remote-galileo--heart-package-academy-bogus"}},
+   .text = {"reform-remote-galileo--heart-package-academy-bogus"}},
   {IDS_EINVAL, "words: digits are not separators",
-   .input = {"reform1remote2galileo3heart4package5academy-"}},
-  {0, NULL, .input = {NULL}}
+   .text = {"reform1remote2galileo3heart4package5academy-"}},
+  {0, NULL, .text = {NULL}}
 };
 
 static void test_decode_valid (const cJSON *list) {
@@ -147,7 +125,7 @@ static void test_decode_valid (const cJSON *list) {
     char s[256];
     size_t n = input(o, s, sizeof s);
     int k;
-    exception *x = lookup(refused, s, n, &k);
+    group *x = group_find(refused, s, n, &k);
     ids_value v;
     int r = fdecode(NULL, s, n, &v);
     count++;
@@ -172,17 +150,17 @@ static void test_decode_valid (const cJSON *list) {
   }
   CHECK(count == 86);
   CHECK(accepted == 64);
-  allseen(refused, "refused");
+  group_allseen(refused, "refused");
 }
 
 /* ----------------------------------------------------- decode_invalid */
 
 /* The reference refuses these for trailing white space alone; we trim. */
-static exception trimmed[] = {
-  {0, "trailing space is trimmed", .input = {"0.0.0.0 ", "😃 "}},
+static group trimmed[] = {
+  {0, "trailing space is trimmed", .text = {"0.0.0.0 ", "😃 "}},
   {6731191091817518, "trailing space is trimmed",
-   .input = {"\xc6\x92uZZybuNNy "}},
-  {0, NULL, .input = {NULL}}
+   .text = {"\xc6\x92uZZybuNNy "}},
+  {0, NULL, .text = {NULL}}
 };
 
 static void test_decode_invalid (const cJSON *list) {
@@ -192,7 +170,7 @@ static void test_decode_invalid (const cJSON *list) {
     char s[256];
     size_t n = input(o, s, sizeof s);
     int k;
-    exception *x = lookup(trimmed, s, n, &k);
+    group *x = group_find(trimmed, s, n, &k);
     const char *err = str(o, "errno");
     ids_value v;
     int r = fdecode(NULL, s, n, &v);
@@ -211,7 +189,7 @@ static void test_decode_invalid (const cJSON *list) {
              show(s, n), v.w[0], err ? err : "?");
   }
   CHECK(count == 65);
-  allseen(trimmed, "trimmed");
+  group_allseen(trimmed, "trimmed");
 }
 
 /* ------------------------------------------------------------- layout */
