@@ -6,7 +6,7 @@
 # log line or lease state ever shows the password.
 . "$(dirname "$0")/lib.sh"
 server=$2
-port=$(free_port)
+free_ports port
 "$server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
   --dir "$tmp" --requirepass 'pw-for:default' \
   --user gen on '>g3n!pass' '~*' '+@all' >"$tmp/server.log" 2>&1 &

@@ -40,13 +40,21 @@ finish () {
   exit
 }
 
-# a TCP port nobody listens on (another test may still race us to it: the
-# server start below fails then, and the test says so)
-free_port () {
-  local p
-  while :; do
-    p=$((20000 + RANDOM % 30000))
-    [ -z "$(ss -ltnH "sport = :$p" 2>/dev/null)" ] && { echo $p; return; }
+# free_ports NAME...: sets each variable NAME to a TCP port nobody listens
+# on, none of them one that this test took before (a server's client and
+# peer ports, a relay's).  Another test may still race us to one: the
+# server start fails then, and the test says so.
+taken_ports=" "
+free_ports () {
+  local _name _p
+  for _name in "$@"; do
+    while :; do
+      _p=$((20000 + RANDOM % 30000))
+      [[ $taken_ports == *" $_p "* ]] && continue
+      [ -z "$(ss -ltnH "sport = :$_p" 2>/dev/null)" ] && break
+    done
+    taken_ports="$taken_ports$_p "
+    printf -v "$_name" %s "$_p"
   done
 }
 

@@ -19,9 +19,7 @@ server=${3:?usage: store.sh BUILDDIR redis|etcd SERVER}
 # checks (intervals, stops before the lease's end) do not depend on it.
 TTL=4000 MARGIN=400 TIMEOUT=2000
 TTL_NS=$((TTL * 1000000))
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 url=$store://127.0.0.1:$port/t$$
 srv_pid=""
 gen=0

@@ -8,9 +8,7 @@
 # missing file) fails quoting etcd or curl and never shows the password.
 . "$(dirname "$0")/lib.sh"
 etcd=$2 etcdctl=$3
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 
 # a CA, etcd's certificate (127.0.0.1 and localhost), client certificates
 # and an unrelated CA.  The client's has no CommonName: etcd 3.4's gateway

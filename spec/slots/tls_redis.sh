@@ -33,13 +33,9 @@ pki () {
 check "the test's CA, server and client certificates" pki || finish
 
 pw=tls-pass
-tport=$(free_port)            # TLS, certificate for 127.0.0.1 and localhost
-oport=$(free_port)            # TLS, certificate for other.example only
-pport=$(free_port)            # plain
-while [ "$oport" = "$tport" ]; do oport=$(free_port); done
-while [ "$pport" = "$tport" ] || [ "$pport" = "$oport" ]; do
-  pport=$(free_port)
-done
+# tport: TLS, a certificate for 127.0.0.1 and localhost; oport: TLS, one
+# for other.example only; pport: plain
+free_ports tport oport pport
 redis () {   # redis NAME PLAIN_PORT TLS_PORT CERT
   mkdir -p "$tmp/$1"
   "$server" --port "$2" --tls-port "$3" --bind 127.0.0.1 \
