@@ -92,6 +92,40 @@ drive () {
   pids="$pids $last_pid"
 }
 
+# claim URL [TIMEOUT_MS]: one slot_driver claim (4 bits, held 300 ms);
+# prints what it said, also kept in driver.err for finish's sanitizer
+# check; returns its exit status
+claim () {
+  local o rc
+  o=$("$driver" "$1" claim 4 "$tmp/claim.log" 300 0 0 "${2:-0}" 2>&1); rc=$?
+  printf '%s\n' "$o" | tee -a "$tmp/driver.err"
+  return $rc
+}
+# timed CMD...: runs it; its output in $out, its status in $rc, the time
+# it took in $ms
+timed () {
+  local t0
+  t0=$(date +%s%N)
+  out=$("$@"); rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+# check_claim NAME URL [TIMEOUT_MS]: the claim succeeds (what it said is
+# shown if not); its output in $out, its status in $rc
+check_claim () {
+  local name=$1; shift
+  timed claim "$@"
+  check "$name" [ $rc = 0 ]
+  [ $rc = 0 ] || echo "  $out"
+}
+# check_refused NAME TEXT URL [TIMEOUT_MS]: the claim fails (status 2)
+# and says TEXT (a fixed string); what it said is shown, and kept in $out
+check_refused () {
+  local name=$1 text=$2; shift 2
+  timed claim "$@"
+  check "$name" eval '[ $rc = 2 ] && grep -qF -- "$text" <<<"$out"'
+  echo "  $out"
+}
+
 count_claims () { local n; n=$(grep -c '^C ' "$1" 2>/dev/null); echo "${n:-0}"; }
 has_claims () { [ "$(count_claims "$1")" -ge "$2" ]; }
 
