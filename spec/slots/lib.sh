@@ -126,6 +126,21 @@ check_refused () {
   echo "  $out"
 }
 
+# start_holders N LOG URL NS BITS [ARGS...]: N drivers (drive), their
+# pids in $holders; stop_holders PIDS...: SIGTERM to each, then waits for
+# each; holders_but PID: $holders without PID (one that is gone)
+start_holders () {
+  local n=$1 i; shift
+  holders=""
+  for i in $(seq "$n"); do drive "$@"; holders="$holders $last_pid"; done
+}
+stop_holders () {
+  local p
+  for p in "$@"; do kill -TERM "$p"; done
+  for p in "$@"; do wait "$p" 2>/dev/null; done
+}
+holders_but () { echo $holders | tr ' ' '\n' | grep -vx "$1" | tr '\n' ' '; }
+
 count_claims () { local n; n=$(grep -c '^C ' "$1" 2>/dev/null); echo "${n:-0}"; }
 has_claims () { [ "$(count_claims "$1")" -ge "$2" ]; }
 
