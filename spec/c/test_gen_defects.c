@@ -85,6 +85,23 @@ static void count (ids_value *a, long n, tally *t) {
     if (ids_value_cmp(&a[i], &a[i - 1]) == 0) t->dups++;
 }
 
+/* n IDs from g into a, none twice and each above the one before (a
+** failure fails a check, and stops); how many have `field` equal to
+** `value`, or -1 after a failure. */
+static long ids_with (ids_generator *g, const ids_scheme *s, ids_value *a,
+                      long n, const char *field, uint64_t value) {
+  ids_error e;
+  tally t = {0};
+  long k = 0;
+  for (long i = 0; i < n; i++) {
+    if (!CHECK(ids_generator_next(g, &a[i], &e) == IDS_OK)) return -1;
+    if (fieldof(s, &a[i], field) == value) k++;
+  }
+  count(a, n, &t);
+  CHECK(t.dups == 0 && t.notup == 0);
+  return k;
+}
+
 /* ----------------------------------------------------------- item 1 */
 
 static void test_end_of_range (void) {
@@ -306,19 +323,13 @@ static void test_two_random (void) {
   const ids_scheme *s = define("t_two_random", f, 3, &e);
   ids_generator g;
   ids_value a[1000];
-  long zero = 0;
-  tally t = {0};
+  long zero;
   begin("item 4: two random fields", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
       !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
-  for (int i = 0; i < 1000; i++) {
-    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
-    if (fieldof(s, &a[i], "r2") == 0) zero++;
-  }
+  if ((zero = ids_with(&g, s, a, 1000, "r2", 0)) < 0) return;
   CHECKF(zero <= 1, "the second random field is 0 in %ld of 1000 IDs", zero);
-  count(a, 1000, &t);
-  CHECK(t.dups == 0 && t.notup == 0);
 }
 
 /* ----------------------------------------------------------- item 5 */
@@ -335,21 +346,15 @@ static void test_narrow_random (void) {
   ids_clock c = {fake_now, &fk};
   ids_generator g;
   ids_value a[1000];
-  long off = 0, bigstep = 0;
-  tally t = {0};
+  long on, bigstep = 0;
   begin("item 5: narrow random field", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
       !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* the clock moves on only if the generator waits for it */
   fake_stall(&fk, 100000, T + MS);
-  for (int i = 0; i < 500; i++) {
-    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
-    if (fieldof(s, &a[i], "time") != (uint64_t)(T / MS)) off++;
-  }
-  CHECKF(off <= 1, "%ld of 500 IDs waited for another ms", off);
-  count(a, 500, &t);
-  CHECK(t.dups == 0 && t.notup == 0);
+  if ((on = ids_with(&g, s, a, 500, "time", (uint64_t)(T / MS))) < 0) return;
+  CHECKF(500 - on <= 1, "%ld of 500 IDs waited for another ms", 500 - on);
   /* Flax keeps its step of 1..2^32 */
   {
     const ids_scheme *fx = ids_scheme_find("flax");
