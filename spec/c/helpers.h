@@ -4,6 +4,8 @@
 ** t_passed / t_failed.  Include it after idscheme.h and test.h.
 **
 **   vectors   load, section, item, str, num, unhex, show, vhex
+**   groups    texts grouped by why, each to be met once: group_find,
+**             group_allseen
 **   checked   decode, decodes, from_bytes, compose: a failure must carry
 **             its own code and a message
 **   options   setopt
@@ -122,6 +124,38 @@ static inline const char *vhex (const ids_value *v) {
   snprintf(q, 64, "%08" PRIx64 "%016" PRIx64 "%016" PRIx64,
            v->w[2] & 0xffffffffu, v->w[1], v->w[0]);
   return q;
+}
+
+/* ------------------------------------------------------------- groups */
+
+/* Texts that share one reason (and what they give, if the test needs
+** it), each to be met exactly once in the vectors: a table of groups ends
+** with one that has no text, and is written with `.text = {...}`. */
+#define GROUP_MAX 5
+typedef struct group {
+  int64_t expect;                   /* what these texts give, if needed */
+  const char *why;
+  const char *text[GROUP_MAX];      /* up to GROUP_MAX, NULL after the last */
+  int seen[GROUP_MAX];
+} group;
+
+/* The group of t that lists s[0..n), with s's place in it at *k; NULL if
+** none does. */
+static inline group *group_find (group *t, const char *s, size_t n,
+                                 int *k) {
+  for (; t->text[0]; t++)
+    for (*k = 0; *k < GROUP_MAX && t->text[*k]; ++*k)
+      if (strlen(t->text[*k]) == n && memcmp(t->text[*k], s, n) == 0)
+        return t;
+  return NULL;
+}
+
+/* Checks that each text of t was met once (group_find, then seen[k]++). */
+static inline void group_allseen (const group *t, const char *table) {
+  for (; t->text[0]; t++)
+    for (int k = 0; k < GROUP_MAX && t->text[k]; k++)
+      CHECKF(t->seen[k] == 1, "%s entry \"%s\" matched %d vectors", table,
+             show(t->text[k], strlen(t->text[k])), t->seen[k]);
 }
 
 /* ------------------------------------------------------------ checked */

@@ -42,6 +42,18 @@ static int veq (const ids_value *a, const ids_value *b) {
   return ids_value_cmp(a, b) == 0;
 }
 
+/* An entry of a list of vectors, in its parts. */
+typedef struct vector {
+  const char *name;
+  const cJSON *in, *out, *der, *gs;
+} vector;
+
+static vector parts (const cJSON *o) {
+  vector p = {str(o, "name"), item(o, "input"), item(o, "output"),
+              item(o, "derived_not_reference"), item(o, "generator_state")};
+  return p;
+}
+
 /* One string form of a vector: `codec` writes what `key` holds.  `zero`,
 ** if set, is what we write where the reference writes "" (value 0). */
 typedef struct form {
@@ -148,18 +160,22 @@ static int check_entry (const ids_scheme *s, const char *name,
   return 1;
 }
 
-/* Texts that must be refused, with the code they must give. */
+/* A text that scheme *s must refuse, with the code it must give. */
 typedef struct bad {
+  const ids_scheme *const *s;
   const char *codec;          /* NULL: the default (or detection) */
   const char *text;
   int code;
   const char *why;
 } bad;
 
+/* The texts of b[0..n) that are s's. */
 static void check_bad (const ids_scheme *s, const bad *b, size_t n) {
   for (size_t i = 0; i < n; i++) {
     ids_value v;
-    int r = decodes(s, b[i].codec, b[i].text, &v);
+    int r;
+    if (*b[i].s != s) continue;
+    r = decodes(s, b[i].codec, b[i].text, &v);
     CHECKF(r == b[i].code, "%s %s \"%s\" (%s): got %d, want %d%s%s",
            s->name, b[i].codec ? b[i].codec : "default", b[i].text,
            b[i].why, r, b[i].code, r == IDS_OK ? ", value " : "",
@@ -167,16 +183,19 @@ static void check_bad (const ids_scheme *s, const bad *b, size_t n) {
   }
 }
 
-/* Texts that must decode to one value. */
+/* A text of scheme *s that must decode to a value. */
 typedef struct good_text {
+  const ids_scheme *const *s;
   const char *codec;          /* NULL: the default (or detection) */
   const char *text;
 } good_text;
 
+/* The texts of g[0..n) that are s's decode to want. */
 static void check_good (const ids_scheme *s, const good_text *g, size_t n,
                         const ids_value *want) {
   for (size_t i = 0; i < n; i++) {
     ids_value v;
+    if (*g[i].s != s) continue;
     if (CHECKF(decodes(s, g[i].codec, g[i].text, &v) == IDS_OK,
                "%s %s \"%s\"", s->name, g[i].codec ? g[i].codec :
                "default", g[i].text))
@@ -223,24 +242,94 @@ static void check_generated (const char *name, const ids_scheme *s,
            vhex(want));
 }
 
-/* One representation vector: 1 if it gives a usable value, 0 if refused. */
-typedef int entry_fn (const char *name, const cJSON *out, const cJSON *der,
-                      ids_value *value);
+/* A scheme whose vectors write its value in decimal (format_d): its
+** width, its string forms, the fields derived from a vector (`fields`,
+** where derived_not_reference has a `fields_key`), the output key of its
+** bytes and those of the texts that decode with no codec named; which
+** vectors apply (`usable`: integer time), and the check of a generator
+** against one (`generated`, given the vector's value or NULL if it is
+** refused; 1 if it checked one). */
+typedef struct scheme_vectors {
+  const ids_scheme *const *s;
+  unsigned bits;
+  const form *forms;
+  size_t nforms;
+  const char *fields_key;
+  int (*fields) (const char *name, const cJSON *der, uint64_t *x);
+  const char *bytes_key;
+  const char *const *dflt;
+  int (*usable) (const vector *t);
+  int (*generated) (const vector *t, const ids_value *v);
+} scheme_vectors;
 
-/* Every representation vector through `entry`: `total` of them, `good`
-** usable. */
-static void check_representations (const cJSON *list, entry_fn *entry,
-                                   int total, int good) {
+/* One entry, vector or representation: compose, forms, bytes (as
+** check_entry); or, for values outside the scheme's width, refusal of
+** every form, of its fields and of bytes.  1 and the value in *value for
+** a usable value, 0 when refused. */
+static int check_value (const scheme_vectors *k, const vector *t,
+                        ids_value *value) {
+  const ids_scheme *s = *k->s;
+  const char *name = t->name, *dec = str(t->out, "format_d");
+  const char *bytes = str(t->out, k->bytes_key);
+  const cJSON *has = item(t->der, k->fields_key);
+  uint64_t x[IDS_MAXFIELDS] = {0};
+  ids_value want, v;
+  int big = bigdec(dec, &want);
+  if (big != 0 || !ids_value_fits(&want, k->bits)) {
+    check_refused(s, name, k->forms, k->nforms, t->out,
+                  big == 1 ? 0 : IDS_ERANGE);
+    if (big == 0 && has && !cJSON_IsNull(has)) {
+      k->fields(name, t->der, x);
+      CHECKF(compose(s, x, &v) == IDS_ERANGE, "%s: compose must be "
+             "IDS_ERANGE", name);
+    }
+    CHECKF(bytes && strncmp(bytes, "ERROR", 5) == 0, "%s: has %s", name,
+           k->bytes_key);
+    return 0;
+  }
+  if (!k->fields(name, t->der, x)) return 0;
+  return check_entry(s, name, x, &want, k->forms, k->nforms, t->out,
+                     k->bytes_key, k->dflt, value);
+}
+
+/* Every representation vector through check_value: `total` of them,
+** `good` usable. */
+static void check_representations (const cJSON *list,
+                                   const scheme_vectors *k, int total,
+                                   int good) {
   const cJSON *o;
   int seen = 0, usable = 0;
   cJSON_ArrayForEach(o, list) {
+    const vector t = parts(o);
     ids_value v;
     seen++;
-    usable += entry(str(o, "name"), item(o, "output"),
-                    item(o, "derived_not_reference"), &v);
+    usable += check_value(k, &t, &v);
   }
   CHECK(seen == total);
   CHECK(usable == good);
+}
+
+/* Every vector of list: `total` of them, `used` usable, `good` of those a
+** usable value, and as many as `generated` checked against a generator. */
+static void check_vectors (const cJSON *list, const scheme_vectors *k,
+                           int total, int used, int good, int generated) {
+  const cJSON *o;
+  int seen = 0, applied = 0, usable = 0, made = 0;
+  cJSON_ArrayForEach(o, list) {
+    const vector t = parts(o);
+    ids_value v;
+    int ok;
+    seen++;
+    if (!k->usable(&t)) continue;
+    applied++;
+    ok = check_value(k, &t, &v);
+    usable += ok;
+    made += k->generated(&t, ok ? &v : NULL);
+  }
+  CHECK(seen == total);
+  CHECK(applied == used);
+  CHECK(usable == good);
+  CHECK(made == generated);
 }
 
 /* ============================================================== Flax */
@@ -262,10 +351,8 @@ static void test_flax_vectors (const cJSON *list) {
   int total = 0, used = 0, inrange = 0, negative = 0;
   if (!CHECK(ft >= 0 && fr >= 0 && FLAX->nfields == 2)) return;
   cJSON_ArrayForEach(o, list) {
-    const char *name = str(o, "name");
-    const cJSON *in = item(o, "input"), *out = item(o, "output");
-    const cJSON *der = item(o, "derived_not_reference");
-    const char *dec = str(out, "id_num_dec");
+    const vector t = parts(o);
+    const char *name = t.name, *dec = str(t.out, "id_num_dec");
     uint64_t x[IDS_MAXFIELDS] = {0};
     ids_value want, v;
     int big;
@@ -274,19 +361,19 @@ static void test_flax_vectors (const cJSON *list) {
     if (big == 1) {
       /* before 2015: the reference writes a negative number; it has no
       ** float flag, and every form of it must be refused */
-      ids_value t;
+      ids_value u;
       negative++;
-      CHECKF(decodes(FLAX, "dec", dec, &t) == IDS_EINVAL, "%s: dec \"%s\"",
+      CHECKF(decodes(FLAX, "dec", dec, &u) == IDS_EINVAL, "%s: dec \"%s\"",
              name, dec);
-      CHECKF(decodes(FLAX, "hex", str(out, "id_num_hex"), &t) == IDS_EINVAL,
-             "%s: hex \"%s\"", name, str(out, "id_num_hex"));
+      CHECKF(decodes(FLAX, "hex", str(t.out, "id_num_hex"), &u) == IDS_EINVAL,
+             "%s: hex \"%s\"", name, str(t.out, "id_num_hex"));
       continue;
     }
-    if (!cJSON_IsFalse(item(in, "float_math_differs_from_exact"))) continue;
+    if (!cJSON_IsFalse(item(t.in, "float_math_differs_from_exact"))) continue;
     used++;
-    x[ft] = num(der, "ms_since_flax_epoch");
-    x[fr] = hexnum(der, "random56_hex");
-    CHECKF(x[ft] == num(in, "ms_exact_decimal_floor"), "%s: derived ms %"
+    x[ft] = num(t.der, "ms_since_flax_epoch");
+    x[fr] = hexnum(t.der, "random56_hex");
+    CHECKF(x[ft] == num(t.in, "ms_exact_decimal_floor"), "%s: derived ms %"
            PRIu64 " is not the exact ms", name, x[ft]);
     if (x[ft] >> 40) {
       /* 2^40 ms and later: the reference writes garbage; we refuse */
@@ -296,17 +383,17 @@ static void test_flax_vectors (const cJSON *list) {
              " must be IDS_ERANGE", name, x[ft]);
       CHECKF(decodes(FLAX, "dec", dec, &v) == IDS_ERANGE, "%s: dec \"%s\" "
              "must be IDS_ERANGE", name, dec);
-      CHECKF(decodes(FLAX, "hex", str(out, "id_num_hex"), &v) < 0,
-             "%s: hex \"%s\" must be refused", name, str(out, "id_num_hex"));
-      CHECKF(str(out, "bytes12_hex") == NULL, "%s has 12 bytes", name);
+      CHECKF(decodes(FLAX, "hex", str(t.out, "id_num_hex"), &v) < 0,
+             "%s: hex \"%s\" must be refused", name, str(t.out, "id_num_hex"));
+      CHECKF(str(t.out, "bytes12_hex") == NULL, "%s has 12 bytes", name);
       continue;
     }
     inrange++;
     /* no encoding named: the default, flax */
-    if (!check_entry(FLAX, name, x, &want, flax_forms, NFLAX, out,
+    if (!check_entry(FLAX, name, x, &want, flax_forms, NFLAX, t.out,
                      "bytes12_hex", flax_default, &v))
       continue;
-    CHECKF(cJSON_IsTrue(item(der, "string_decodes_back_to_id_num")),
+    CHECKF(cJSON_IsTrue(item(t.der, "string_decodes_back_to_id_num")),
            "%s: string does not decode back", name);
   }
   CHECK(total == 31);
@@ -359,40 +446,6 @@ static void test_flax_encoder (const cJSON *list) {
   CHECK(neg == 2);
 }
 
-static void test_flax_grammar (void) {
-  static const bad b[] = {
-    {"flax", "0RdKJcxqVBiAiQr", IDS_EINVAL, "15 digits"},
-    {"flax", "0RdKJcxqVBiAiQr00", IDS_EINVAL, "17 digits"},
-    {"flax", "0RdKJcxqVBiAiQr+", IDS_EINVAL, "'+' is not a digit"},
-    {"flax", "0RdKJcxqVBiAiQr=", IDS_EINVAL, "'=' is not a digit"},
-    {"flax", "0RdKJcxqVB iAiQr", IDS_EINVAL, "space inside"},
-    {"hex", "5ca55528f7680cb8bb9bdc1", IDS_EINVAL, "23 digits"},
-    {"hex", "005ca55528f7680cb8bb9bdc1", IDS_EINVAL, "25 digits"},
-    {"hex", "0x5ca55528f7680cb8bb9bdc", IDS_EINVAL, "0x prefix"},
-    {"hex", "05ca55528f7680cb8bb9bdcg", IDS_EINVAL, "'g'"},
-    {"dec", "+1", IDS_EINVAL, "sign"},
-    {"dec", "1e5", IDS_EINVAL, "exponent"},
-    {"dec", "79228162514264337593543950336", IDS_ERANGE, "2^96"},
-    {"dec", "1461501637330902918203684832716283019655932542976",
-     IDS_ERANGE, "2^160"},
-    {"dec", "99999999999999999999999999999999999999999999999999999", IDS_ERANGE,
-     "far past 2^160"},
-    {NULL, "", IDS_EINVAL, "empty"},
-    {NULL, " \t\n", IDS_EINVAL, "blank"},
-  };
-  /* trimmed at both ends; hex reads either case */
-  static const good_text g[] = {
-    {NULL, " \t0RdKJcxqVBiAiQr0\r\n"},
-    {"hex", "05CA55528F7680CB8BB9BDC1"},
-    {"dec", "0001792030988790530007327423937"},
-  };
-  static const size_t lengths[] = {11, 13, 0};
-  ids_value want;
-  check_bad(FLAX, b, sizeof b / sizeof *b);
-  bigdec("1792030988790530007327423937", &want);
-  check_good(FLAX, g, sizeof g / sizeof *g, &want);
-  check_lengths(FLAX, lengths, sizeof lengths / sizeof *lengths);
-}
 
 /* ========================================================= Snowflake */
 
@@ -410,7 +463,7 @@ static const form snow_forms[] = {
 static const char *const snow_default[] = {"format_d", NULL};   /* dec */
 
 /* Fields from derived_not_reference, indexed like SNOW->fields. */
-static int snow_fields (const cJSON *der, uint64_t *x) {
+static int snow_fields (const char *name, const cJSON *der, uint64_t *x) {
   static const char *const key[][2] = {
     {"timestamp", "ms_since_epoch"}, {"worker", "local_id5"},
     {"shard", "shard5"}, {"sequence", "seq12"},
@@ -418,165 +471,85 @@ static int snow_fields (const cJSON *der, uint64_t *x) {
   for (int i = 0; i < 4; i++) {
     int f = ids_scheme_field(SNOW, key[i][0]);
     if (!CHECKF(f >= 0, "snowflake has no field %s", key[i][0]) ||
-        !CHECKF(item(der, key[i][1]) != NULL, "no %s", key[i][1]))
+        !CHECKF(item(der, key[i][1]) != NULL, "%s: no %s", name, key[i][1]))
       return 0;
     x[f] = num(der, key[i][1]);
   }
   return SNOW->nfields == 4;
 }
 
-/* One Snowflake entry, vector or representation: compose, forms, bytes;
-** or, for values outside 64 bits, refusal.  Returns 1 for a usable
-** value, 0 when refused. */
-static int snow_entry (const char *name, const cJSON *out, const cJSON *der,
-                       ids_value *value) {
-  const char *dec = str(out, "format_d");
-  uint64_t x[IDS_MAXFIELDS] = {0};
-  ids_value want, v;
-  int big = bigdec(dec, &want);
-  if (big == 1 || big == 2 || !ids_value_fits(&want, 64)) {
-    check_refused(SNOW, name, snow_forms, NSNOW, out,
-                  big == 1 ? 0 : IDS_ERANGE);
-    if (big == 0 && der && item(der, "ms_since_epoch")) {
-      snow_fields(der, x);
-      CHECKF(compose(SNOW, x, &v) == IDS_ERANGE, "%s: compose must be "
-             "IDS_ERANGE", name);
-    }
-    CHECKF(strncmp(str(out, "to_bytes_8_hex"), "ERROR", 5) == 0,
-           "%s: has 8 bytes", name);
-    return 0;
-  }
-  if (!snow_fields(der, x)) return 0;
-  return check_entry(SNOW, name, x, &want, snow_forms, NSNOW, out,
-                     "to_bytes_8_hex", snow_default, value);
+/* Integer time only. */
+static int snow_usable (const vector *t) {
+  return cJSON_IsFalse(item(t->gs, "float_math_differs_from_exact"));
 }
 
 /* The generator, at the vector's time with a frozen clock, issues the
 ** vector's value as its (counter + 1)th ID: the epoch parameter, worker
 ** and shard options and the sequence land where the reference puts them.
-** want NULL: the time is past the field, and the generator refuses. */
-static void snow_generate (const char *name, const cJSON *in,
-                           const cJSON *der, const ids_value *want) {
-  double epoch_s = item(in, "epoch")->valuedouble;
-  int64_t epoch_ms = (int64_t)epoch_s * 1000, now;
-  ids_optval p[1] = {{1, epoch_ms, NULL, 0}};
+** want NULL: the time is past the field (2^42 ms), and the generator
+** refuses; a vector without a time is not for a generator (0). */
+static int snow_generated (const vector *t, const ids_value *want) {
+  double epoch_s;
+  int64_t epoch_ms, now;
+  ids_optval p[1] = {{1, 0, NULL, 0}};
   ids_optval o[IDS_MAXOPTS] = {{0}};
   const ids_scheme *s;
   ids_error e;
-  if (!CHECKF((double)(int64_t)epoch_s == epoch_s, "%s: epoch", name))
-    return;
+  if (want)
+    CHECKF(num(t->gs, "cur_timestamp_ms") == num(t->der, "ms_since_epoch"),
+           "%s: ms", t->name);
+  else if (!item(t->der, "ms_since_epoch"))
+    return 0;
+  epoch_s = item(t->in, "epoch")->valuedouble;
+  p[0].i = epoch_ms = (int64_t)epoch_s * 1000;
+  if (!CHECKF((double)(int64_t)epoch_s == epoch_s, "%s: epoch", t->name))
+    return 1;
   s = open_params(SNOW, p, &e);
-  if (!CHECKF(s != NULL, "%s: open epoch_ms=%lld: %s", name,
+  if (!CHECKF(s != NULL, "%s: open epoch_ms=%lld: %s", t->name,
               (long long)epoch_ms, e.msg))
-    return;
+    return 1;
   CHECK(s->epoch_ms == epoch_ms);
-  now = (epoch_ms + (int64_t)num(der, "ms_since_epoch")) * 1000000 + 999999;
-  setopt(s, o, "worker", (int64_t)num(der, "local_id5"), NULL);
-  setopt(s, o, "shard", (int64_t)num(der, "shard5"), NULL);
-  check_generated(name, s, o, now, num(in, "counter"), want);
+  now = (epoch_ms + (int64_t)num(t->der, "ms_since_epoch")) * 1000000 +
+        999999;
+  setopt(s, o, "worker", (int64_t)num(t->der, "local_id5"), NULL);
+  setopt(s, o, "shard", (int64_t)num(t->der, "shard5"), NULL);
+  check_generated(t->name, s, o, now, num(t->in, "counter"), want);
+  return 1;
 }
 
-static void test_snow_vectors (const cJSON *list) {
-  const cJSON *o;
-  int total = 0, used = 0, good = 0, generated = 0;
-  cJSON_ArrayForEach(o, list) {
-    const char *name = str(o, "name");
-    const cJSON *in = item(o, "input"), *out = item(o, "output");
-    const cJSON *der = item(o, "derived_not_reference");
-    ids_value v;
-    total++;
-    if (!cJSON_IsFalse(item(item(o, "generator_state"),
-                            "float_math_differs_from_exact")))
-      continue;
-    used++;
-    if (snow_entry(name, out, der, &v)) {
-      good++;
-      CHECKF(num(item(o, "generator_state"), "cur_timestamp_ms") ==
-             num(der, "ms_since_epoch"), "%s: ms", name);
-      snow_generate(name, in, der, &v);
-      generated++;
-    }
-    else if (item(der, "ms_since_epoch")) {   /* 2^42 ms: past the field */
-      snow_generate(name, in, der, NULL);
-      generated++;
-    }
-  }
-  CHECK(total == 26);
-  CHECK(used == 21);
-  CHECK(good == 19);
-  CHECK(generated == 20);
-}
+static const scheme_vectors snow_vectors = {
+  &SNOW, 64, snow_forms, NSNOW, "ms_since_epoch", snow_fields,
+  "to_bytes_8_hex", snow_default, snow_usable, snow_generated
+};
 
+/* Crockford's aliases for 1 (beyond the grammar table below), and
+** parameters out of range. */
 static void test_snow_grammar (void) {
-  static const bad b[] = {
-    {"dec", "-5", IDS_EINVAL, "sign"},
-    {"dec", "18446744073709551616", IDS_ERANGE, "2^64"},
-    {"dec", "99999999999999999999999", IDS_ERANGE, "far past 2^64"},
-    {"hex", "-5", IDS_EINVAL, "sign"},
-    {"hex", "0x271065ac1020007", IDS_EINVAL, "0x prefix"},
-    {"hex", "271065ac102000g", IDS_EINVAL, "'g'"},
-    {"hex", "10000000000000000", IDS_ERANGE, "2^64"},
-    {"oct", "11610145530100400008", IDS_EINVAL, "'8'"},
-    {"oct", "2000000000000000000000", IDS_ERANGE, "2^64"},
-    {"b64", "AAJxBlrBAgA", IDS_EINVAL, "11 digits"},
-    {"b64", "AAJxBlrBAgAHA", IDS_EINVAL, "13 digits"},
-    {"b64", "AAJxBlrBAg+H", IDS_EINVAL, "'+' (not URL-safe)"},
-    {"b64", "AAJxBlrBAgA=", IDS_EINVAL, "padding"},
-    {"b64", "AQAAAAAAAAAA", IDS_ERANGE, "2^64"},
-    {"b64", "________________", IDS_EINVAL, "16 digits"},
-    {"cb32", "09RGCPP10800", IDS_EINVAL, "12 digits"},
-    {"cb32", "09RGCPP10800EE", IDS_EINVAL, "14 digits"},
-    {"cb32", "09RGCPP10800F", IDS_EINVAL, "pad bit set"},
-    {"cb32", "09RGCPP1080UE", IDS_EINVAL, "'U' is not Crockford"},
-    {"b32l", "_f", IDS_EINVAL, "SUOU's negative form"},
-    {"b32l", "e4igllaqeaa1", IDS_EINVAL, "'1'"},
-    {"b32l", "e4igllaqeaa8", IDS_EINVAL, "'8'"},
-    {"b32l", "qaaaaaaaaaaaa", IDS_ERANGE, "2^64"},
-    {NULL, "", IDS_EINVAL, "empty"},
-    {NULL, "  ", IDS_EINVAL, "blank"},
-  };
-  const ids_value want = {{175928847299117063ull, 0, 0}};
-  /* case and Crockford's aliases; leading zero digits; white space */
-  static const good_text g[] = {
-    {"cb32", "09rgcpp10800e"}, {"cb32", "O9RGCPP1O8OOE"},
-    {"hex", "271065AC1020007"}, {"hex", "000271065ac1020007"},
-    {"b32l", "E4IGLLAQEAAH"}, {"b32l", "aaaae4igllaqeaah"},
-    {"dec", " 175928847299117063\n"},
-  };
-  static const size_t lengths[] = {9, 7, 14};     /* 14: SUOU's default */
-  ids_value v;
-  check_bad(SNOW, b, sizeof b / sizeof *b);
-  check_good(SNOW, g, sizeof g / sizeof *g, &want);
-  {
-    /* 'I' and 'L' read as 1 in Crockford: value 1 is ...2, so use a 1 in
-    ** an earlier digit: "0000000000010" is 16 << 1 >> 1 */
-    ids_value one;
-    if (CHECK(decodes(SNOW, "cb32", "00000000000I0", &v) == IDS_OK) &&
-        CHECK(decodes(SNOW, "cb32", "0000000000010", &one) == IDS_OK))
-      CHECK(veq(&v, &one) && v.w[0] == 16);
-    if (CHECK(decodes(SNOW, "cb32", "00000000000l0", &v) == IDS_OK))
-      CHECK(v.w[0] == 16);
-  }
-  check_lengths(SNOW, lengths, sizeof lengths / sizeof *lengths);
+  static const int64_t badepoch[] = {-1, INT64_C(1) << 60};
+  ids_value v, one;
+  /* 'I' and 'L' read as 1 in Crockford: value 1 is ...2, so use a 1 in an
+  ** earlier digit: "0000000000010" is 16 << 1 >> 1 */
+  if (CHECK(decodes(SNOW, "cb32", "00000000000I0", &v) == IDS_OK) &&
+      CHECK(decodes(SNOW, "cb32", "0000000000010", &one) == IDS_OK))
+    CHECK(veq(&v, &one) && v.w[0] == 16);
+  if (CHECK(decodes(SNOW, "cb32", "00000000000l0", &v) == IDS_OK))
+    CHECK(v.w[0] == 16);
   /* parameters outside the range the descriptor declares are refused, as
   ** generator options are (a C caller has no binding to check them) */
-  {
-    static const int64_t badepoch[] = {-1, INT64_C(1) << 60};
-    for (size_t i = 0; i < 2; i++) {
-      ids_optval p[1] = {{1, badepoch[i], NULL, 0}};
-      ids_error e;
-      const ids_scheme *s;
-      CHECK(SNOW->nparams == 1 && strcmp(SNOW->params[0].name,
-                                         "epoch_ms") == 0);
-      CHECK(badepoch[i] < SNOW->params[0].min ||
-            badepoch[i] > SNOW->params[0].max);
-      memset(&e, 0, sizeof e);
-      s = open_params(SNOW, p, &e);
-      CHECKF(s == NULL && e.code == IDS_ERANGE, "snowflake epoch_ms = %lld "
-             "(allowed %lld..%lld) accepted by ids_scheme_open", (long long)
-             badepoch[i], (long long)SNOW->params[0].min,
-             (long long)SNOW->params[0].max);
-    }
+  for (size_t i = 0; i < 2; i++) {
+    ids_optval p[1] = {{1, badepoch[i], NULL, 0}};
+    ids_error e;
+    const ids_scheme *s;
+    CHECK(SNOW->nparams == 1 && strcmp(SNOW->params[0].name,
+                                       "epoch_ms") == 0);
+    CHECK(badepoch[i] < SNOW->params[0].min ||
+          badepoch[i] > SNOW->params[0].max);
+    memset(&e, 0, sizeof e);
+    s = open_params(SNOW, p, &e);
+    CHECKF(s == NULL && e.code == IDS_ERANGE, "snowflake epoch_ms = %lld "
+           "(allowed %lld..%lld) accepted by ids_scheme_open", (long long)
+           badepoch[i], (long long)SNOW->params[0].min,
+           (long long)SNOW->params[0].max);
   }
 }
 
@@ -725,77 +698,44 @@ static int siq_fields (const char *name, const cJSON *der, uint64_t *x) {
   return 1;
 }
 
-static int siq_entry (const char *name, const cJSON *out, const cJSON *der,
-                      ids_value *value) {
-  const char *dec = str(out, "format_d");
-  uint64_t x[IDS_MAXFIELDS] = {0};
-  ids_value want, v;
-  int big = bigdec(dec, &want);
-  if (big != 0 || !ids_value_fits(&want, 112)) {
-    check_refused(SIQ, name, siq_forms, NSIQ, out, big == 1 ? 0 : IDS_ERANGE);
-    if (big == 0 && der && cJSON_IsString(item(der, "qualifier_type"))) {
-      siq_fields(name, der, x);
-      CHECKF(compose(SIQ, x, &v) == IDS_ERANGE, "%s: compose must be "
-             "IDS_ERANGE", name);
-    }
-    return 0;
-  }
-  if (!siq_fields(name, der, x)) return 0;
-  return check_entry(SIQ, name, x, &want, siq_forms, NSIQ, out,
-                     "to_bytes_default_hex", siq_default, value);
+/* Integer time only; ts56 set directly through the hook is exact. */
+static int siq_usable (const vector *t) {
+  return cJSON_IsFalse(item(t->gs, "float_math_differs_from_exact")) ||
+         cJSON_IsNumber(item(t->in, "direct_ts56"));
 }
 
-/* The generator at the vector's tick, with the vector's domain, shard and
-** type, issues the vector's value as its (serial + 1)th ID. */
-static void siq_generate (const char *name, const cJSON *in,
-                          const cJSON *der, const ids_value *want) {
-  const cJSON *dom = item(in, "domain");
+/* The vector's domain hashes as the reference's; the generator at the
+** vector's tick, with the vector's domain, shard and type, issues the
+** vector's value as its (serial + 1)th ID.  0 for a refused value, or a
+** tick past what the clock holds. */
+static int siq_generated (const vector *t, const ids_value *want) {
+  const char *dom = str(t->in, "domain");
+  int named = cJSON_IsNull(item(t->in, "local_id")) && dom &&
+              strcmp(dom, "0") != 0;
   char low[32];
-  int64_t now = siq_tick_ns(hexnum(der, "ts56_hex"));
+  int64_t now;
   ids_optval o[IDS_MAXOPTS] = {{0}};
-  if (now < 0 || !lower(str(der, "qualifier_type"), low, sizeof low))
-    return;
-  if (cJSON_IsNull(item(in, "local_id")) && cJSON_IsString(dom) &&
-      strcmp(dom->valuestring, "0") != 0)
-    setopt(SIQ, o, "domain_name", 0, dom->valuestring);
+  if (want == NULL) return 0;
+  if (named)
+    CHECKF(hashname(SIQ, dom, strlen(dom)) == num(t->der, "domain_hash32"),
+           "%s: domain hash", t->name);
+  now = siq_tick_ns(hexnum(t->der, "ts56_hex"));
+  if (now < 0) return 0;
+  if (!lower(str(t->der, "qualifier_type"), low, sizeof low)) return 1;
+  if (named)
+    setopt(SIQ, o, "domain_name", 0, dom);
   else
-    setopt(SIQ, o, "domain", (int64_t)num(der, "domain_hash32"), NULL);
-  setopt(SIQ, o, "shard", (int64_t)num(der, "shard8"), NULL);
+    setopt(SIQ, o, "domain", (int64_t)num(t->der, "domain_hash32"), NULL);
+  setopt(SIQ, o, "shard", (int64_t)num(t->der, "shard8"), NULL);
   setopt(SIQ, o, "qualifier", 0, low);
-  check_generated(name, SIQ, o, now, num(der, "serial"), want);
+  check_generated(t->name, SIQ, o, now, num(t->der, "serial"), want);
+  return 1;
 }
 
-static void test_siq_vectors (const cJSON *list) {
-  const cJSON *o;
-  int total = 0, used = 0, good = 0, generated = 0;
-  cJSON_ArrayForEach(o, list) {
-    const char *name = str(o, "name");
-    const cJSON *in = item(o, "input"), *out = item(o, "output");
-    const cJSON *der = item(o, "derived_not_reference");
-    const cJSON *gs = item(o, "generator_state");
-    ids_value v;
-    total++;
-    /* integer time only; ts56 set directly through the hook is exact */
-    if (!cJSON_IsFalse(item(gs, "float_math_differs_from_exact")) &&
-        !cJSON_IsNumber(item(in, "direct_ts56")))
-      continue;
-    used++;
-    if (!siq_entry(name, out, der, &v)) continue;
-    good++;
-    if (cJSON_IsNull(item(in, "local_id")) && cJSON_IsString(item(in,
-        "domain")) && strcmp(str(in, "domain"), "0") != 0)
-      CHECKF(hashname(SIQ, str(in, "domain"), strlen(str(in, "domain"))) ==
-             num(der, "domain_hash32"), "%s: domain hash", name);
-    if (siq_tick_ns(hexnum(der, "ts56_hex")) >= 0) {
-      siq_generate(name, in, der, &v);
-      generated++;
-    }
-  }
-  CHECK(total == 55);
-  CHECK(used == 53);
-  CHECK(good == 50);
-  CHECK(generated == 48);
-}
+static const scheme_vectors siq_vectors = {
+  &SIQ, 112, siq_forms, NSIQ, "qualifier_type", siq_fields,
+  "to_bytes_default_hex", siq_default, siq_usable, siq_generated
+};
 
 /* A generator for example.com and `shard` (and `qualifier`, if set), on
 ** the scenarios' frozen clock, issues the IDs of `steps`: each {"type",
@@ -880,73 +820,13 @@ static void test_siq_scenarios (const cJSON *list) {
   CHECK(seen == 3);
 }
 
-/* Unassigned qualifier suffixes, bad checksums, lengths and characters. */
+/* Unassigned qualifier suffixes in bytes and in a DID with a good checksum
+** (beyond the grammar table below); every type through every form. */
 static void test_siq_grammar (void) {
-  static const bad b[] = {
-    /* the low 5 bits 10010, 11010, 11100 name no type */
-    {"hex", "683c40c080002a86ce19470012", IDS_EINVAL, "suffix 10010"},
-    {"hex", "683c40c080002a86ce1947001a", IDS_EINVAL, "suffix 11010"},
-    {"hex", "683c40c080002a86ce1947001c", IDS_EINVAL, "suffix 11100"},
-    {"hex", "683c40c080002a86ce1947fff2", IDS_EINVAL, "suffix 10010"},
-    {"dec", "18", IDS_EINVAL, "suffix 10010"},
-    {"dec", "26", IDS_EINVAL, "suffix 11010"},
-    {"dec", "28", IDS_EINVAL, "suffix 11100"},
-    {"cb32", "J", IDS_EINVAL, "suffix 10010"},
-    {"b64", "AAAAAAAAAAAAAAAAAAAc", IDS_EINVAL, "suffix 11100"},
-    /* checksums */
-    {"did", "did:siq:g626nfyagqpcaycaaakugzymuoaag", IDS_EINVAL,
-     "last digit changed"},
-    {"did", "did:siq:h626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
-     "checksum digit changed"},
-    {NULL, "did:siq:g626nfyagqpcaycaaakugzymuoaag", IDS_EINVAL,
-     "last digit changed"},
-    /* lengths */
-    {"did", "did:siq:626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL, "28 digits"},
-    {"did", "did:siq:ag626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
-     "30 digits"},
-    {"did", "did:siq:", IDS_EINVAL, "no digits"},
-    {"did", "g626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL, "no prefix"},
-    {"did", "did:siQ:g626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
-     "prefix case"},
-    {"did", "did:siq:g626nfyagqpcaycaaakugzymuoaa1", IDS_EINVAL, "'1'"},
-    {"b64", "AABoPEDAgAAqhs4ZRwA", IDS_EINVAL, "19 digits"},
-    {"b64", "AABoPEDAgAAqhs4ZRwAHA", IDS_EINVAL, "21 digits"},
-    {"b64", "AABoPEDAgAAqhs4ZRw+H", IDS_EINVAL, "'+'"},
-    {"b64", "AQAAAAAAAAAAAAAAAAAA", IDS_ERANGE, "2^112"},
-    {"b32l", "aaagqpcaycaaakugzymuoaa", IDS_EINVAL, "23 digits"},
-    {"b32l", "aaagqpcaycaaakugzymuoaahh", IDS_EINVAL, "25 digits"},
-    {"b32l", "aaagqpcaycaaakugzymuoaa8", IDS_EINVAL, "'8'"},
-    {"b32l", "aeaaaaaaaaaaaaaaaaaaaaaa", IDS_ERANGE, "2^112"},
-    {"cb32", "40000000000000000000000", IDS_ERANGE, "2^112"},
-    {"cb32", "6GF20R2000AM6SRCME00U", IDS_EINVAL, "'U'"},
-    {"hex", "10000000000000000000000000000", IDS_ERANGE, "2^112"},
-    {"hex", "683c40c080002a86ce1947000g", IDS_EINVAL, "'g'"},
-    {"hex", "0x683c40c080002a86ce19470007", IDS_EINVAL, "0x"},
-    {"oct", "15017040300400000524154703121600008", IDS_EINVAL, "'8'"},
-    {"dec", "-1", IDS_EINVAL, "sign"},
-    {"dec", "5192296858534827628530496329220096", IDS_ERANGE, "2^112"},
-    {NULL, "", IDS_EINVAL, "empty"},
-    {NULL, " \n", IDS_EINVAL, "blank"},
-    {NULL, "did:siq", IDS_EINVAL, "hex with ':'"},
-  };
-  static const good_text g[] = {
-    {"cb32", "6gf20r2000am6srcme007"}, {"cb32", "6GF2OR2OOOAM6SRCMEOO7"},
-    {"cb32", "06GF20R2000AM6SRCME007"},      /* SUOU's '0c' form */
-    {"hex", "683C40C080002A86CE19470007"},
-    {"hex", "00683c40c080002a86ce19470007"},
-    {"b32l", "AAAGQPCAYCAAAKUGZYMUOAAH"},
-    {"did", "did:siq:G626NFYAGQPCAYCAAAKUGZYMUOAAH"},
-    {NULL, "  did:siq:g626nfyagqpcaycaaakugzymuoaah\t"},
-    {NULL, "683c40c080002a86ce19470007\n"},
-  };
-  static const size_t lengths[] = {15, 0};
-  ids_value v, want;
+  ids_value v;
   ids_value bad5 = {{0}};
   char did[IDS_TEXTMAX];
   uint8_t b14[14];
-  check_bad(SIQ, b, sizeof b / sizeof *b);
-  bigdec("8258376282380787072694709846023", &want);  /* type_CONTENT_serial0 */
-  check_good(SIQ, g, sizeof g / sizeof *g, &want);
   /* an unassigned suffix in bytes, and in a DID with a good checksum */
   bigdec("8258376282380787072694709846034", &bad5);   /* low 5 bits 10010 */
   CHECK((bad5.w[0] & 31) == 0x12);
@@ -955,7 +835,6 @@ static void test_siq_grammar (void) {
   ids_scheme_encode(SIQ, ids_codec_find(SIQ, "did", 3), &bad5, did);
   CHECKF(decodes(SIQ, "did", did, &v) == IDS_EINVAL, "%s", did);
   CHECKF(decodes(SIQ, NULL, did, &v) == IDS_EINVAL, "%s", did);
-  check_lengths(SIQ, lengths, sizeof lengths / sizeof *lengths);
   /* every type's value composes and decodes back through every form */
   for (int i = 0; i < SIQ->nquals; i++) {
     uint64_t x[IDS_MAXFIELDS] = {0}, back[IDS_MAXFIELDS];
@@ -980,6 +859,151 @@ static void test_siq_grammar (void) {
   }
 }
 
+/* =========================================================== grammar */
+
+/* Texts that each scheme must refuse, with the code they must give. */
+static const bad refused[] = {
+  /* Flax */
+  {&FLAX, "flax", "0RdKJcxqVBiAiQr", IDS_EINVAL, "15 digits"},
+  {&FLAX, "flax", "0RdKJcxqVBiAiQr00", IDS_EINVAL, "17 digits"},
+  {&FLAX, "flax", "0RdKJcxqVBiAiQr+", IDS_EINVAL, "'+' is not a digit"},
+  {&FLAX, "flax", "0RdKJcxqVBiAiQr=", IDS_EINVAL, "'=' is not a digit"},
+  {&FLAX, "flax", "0RdKJcxqVB iAiQr", IDS_EINVAL, "space inside"},
+  {&FLAX, "hex", "5ca55528f7680cb8bb9bdc1", IDS_EINVAL, "23 digits"},
+  {&FLAX, "hex", "005ca55528f7680cb8bb9bdc1", IDS_EINVAL, "25 digits"},
+  {&FLAX, "hex", "0x5ca55528f7680cb8bb9bdc", IDS_EINVAL, "0x prefix"},
+  {&FLAX, "hex", "05ca55528f7680cb8bb9bdcg", IDS_EINVAL, "'g'"},
+  {&FLAX, "dec", "+1", IDS_EINVAL, "sign"},
+  {&FLAX, "dec", "1e5", IDS_EINVAL, "exponent"},
+  {&FLAX, "dec", "79228162514264337593543950336", IDS_ERANGE, "2^96"},
+  {&FLAX, "dec", "1461501637330902918203684832716283019655932542976",
+   IDS_ERANGE, "2^160"},
+  {&FLAX, "dec", "99999999999999999999999999999999999999999999999999999",
+   IDS_ERANGE, "far past 2^160"},
+  /* Snowflake */
+  {&SNOW, "dec", "-5", IDS_EINVAL, "sign"},
+  {&SNOW, "dec", "18446744073709551616", IDS_ERANGE, "2^64"},
+  {&SNOW, "dec", "99999999999999999999999", IDS_ERANGE, "far past 2^64"},
+  {&SNOW, "hex", "-5", IDS_EINVAL, "sign"},
+  {&SNOW, "hex", "0x271065ac1020007", IDS_EINVAL, "0x prefix"},
+  {&SNOW, "hex", "271065ac102000g", IDS_EINVAL, "'g'"},
+  {&SNOW, "hex", "10000000000000000", IDS_ERANGE, "2^64"},
+  {&SNOW, "oct", "11610145530100400008", IDS_EINVAL, "'8'"},
+  {&SNOW, "oct", "2000000000000000000000", IDS_ERANGE, "2^64"},
+  {&SNOW, "b64", "AAJxBlrBAgA", IDS_EINVAL, "11 digits"},
+  {&SNOW, "b64", "AAJxBlrBAgAHA", IDS_EINVAL, "13 digits"},
+  {&SNOW, "b64", "AAJxBlrBAg+H", IDS_EINVAL, "'+' (not URL-safe)"},
+  {&SNOW, "b64", "AAJxBlrBAgA=", IDS_EINVAL, "padding"},
+  {&SNOW, "b64", "AQAAAAAAAAAA", IDS_ERANGE, "2^64"},
+  {&SNOW, "b64", "________________", IDS_EINVAL, "16 digits"},
+  {&SNOW, "cb32", "09RGCPP10800", IDS_EINVAL, "12 digits"},
+  {&SNOW, "cb32", "09RGCPP10800EE", IDS_EINVAL, "14 digits"},
+  {&SNOW, "cb32", "09RGCPP10800F", IDS_EINVAL, "pad bit set"},
+  {&SNOW, "cb32", "09RGCPP1080UE", IDS_EINVAL, "'U' is not Crockford"},
+  {&SNOW, "b32l", "_f", IDS_EINVAL, "SUOU's negative form"},
+  {&SNOW, "b32l", "e4igllaqeaa1", IDS_EINVAL, "'1'"},
+  {&SNOW, "b32l", "e4igllaqeaa8", IDS_EINVAL, "'8'"},
+  {&SNOW, "b32l", "qaaaaaaaaaaaa", IDS_ERANGE, "2^64"},
+  /* SIQ: the low 5 bits 10010, 11010, 11100 name no type */
+  {&SIQ, "hex", "683c40c080002a86ce19470012", IDS_EINVAL, "suffix 10010"},
+  {&SIQ, "hex", "683c40c080002a86ce1947001a", IDS_EINVAL, "suffix 11010"},
+  {&SIQ, "hex", "683c40c080002a86ce1947001c", IDS_EINVAL, "suffix 11100"},
+  {&SIQ, "hex", "683c40c080002a86ce1947fff2", IDS_EINVAL, "suffix 10010"},
+  {&SIQ, "dec", "18", IDS_EINVAL, "suffix 10010"},
+  {&SIQ, "dec", "26", IDS_EINVAL, "suffix 11010"},
+  {&SIQ, "dec", "28", IDS_EINVAL, "suffix 11100"},
+  {&SIQ, "cb32", "J", IDS_EINVAL, "suffix 10010"},
+  {&SIQ, "b64", "AAAAAAAAAAAAAAAAAAAc", IDS_EINVAL, "suffix 11100"},
+  /* checksums */
+  {&SIQ, "did", "did:siq:g626nfyagqpcaycaaakugzymuoaag", IDS_EINVAL,
+   "last digit changed"},
+  {&SIQ, "did", "did:siq:h626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
+   "checksum digit changed"},
+  {&SIQ, NULL, "did:siq:g626nfyagqpcaycaaakugzymuoaag", IDS_EINVAL,
+   "last digit changed"},
+  /* lengths */
+  {&SIQ, "did", "did:siq:626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
+   "28 digits"},
+  {&SIQ, "did", "did:siq:ag626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
+   "30 digits"},
+  {&SIQ, "did", "did:siq:", IDS_EINVAL, "no digits"},
+  {&SIQ, "did", "g626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL, "no prefix"},
+  {&SIQ, "did", "did:siQ:g626nfyagqpcaycaaakugzymuoaah", IDS_EINVAL,
+   "prefix case"},
+  {&SIQ, "did", "did:siq:g626nfyagqpcaycaaakugzymuoaa1", IDS_EINVAL, "'1'"},
+  {&SIQ, "b64", "AABoPEDAgAAqhs4ZRwA", IDS_EINVAL, "19 digits"},
+  {&SIQ, "b64", "AABoPEDAgAAqhs4ZRwAHA", IDS_EINVAL, "21 digits"},
+  {&SIQ, "b64", "AABoPEDAgAAqhs4ZRw+H", IDS_EINVAL, "'+'"},
+  {&SIQ, "b64", "AQAAAAAAAAAAAAAAAAAA", IDS_ERANGE, "2^112"},
+  {&SIQ, "b32l", "aaagqpcaycaaakugzymuoaa", IDS_EINVAL, "23 digits"},
+  {&SIQ, "b32l", "aaagqpcaycaaakugzymuoaahh", IDS_EINVAL, "25 digits"},
+  {&SIQ, "b32l", "aaagqpcaycaaakugzymuoaa8", IDS_EINVAL, "'8'"},
+  {&SIQ, "b32l", "aeaaaaaaaaaaaaaaaaaaaaaa", IDS_ERANGE, "2^112"},
+  {&SIQ, "cb32", "40000000000000000000000", IDS_ERANGE, "2^112"},
+  {&SIQ, "cb32", "6GF20R2000AM6SRCME00U", IDS_EINVAL, "'U'"},
+  {&SIQ, "hex", "10000000000000000000000000000", IDS_ERANGE, "2^112"},
+  {&SIQ, "hex", "683c40c080002a86ce1947000g", IDS_EINVAL, "'g'"},
+  {&SIQ, "hex", "0x683c40c080002a86ce19470007", IDS_EINVAL, "0x"},
+  {&SIQ, "oct", "15017040300400000524154703121600008", IDS_EINVAL, "'8'"},
+  {&SIQ, "dec", "-1", IDS_EINVAL, "sign"},
+  {&SIQ, "dec", "5192296858534827628530496329220096", IDS_ERANGE, "2^112"},
+  {&SIQ, NULL, "did:siq", IDS_EINVAL, "hex with ':'"},
+};
+
+/* Texts that must decode to their scheme's value (grammars[] below). */
+static const good_text accepted[] = {
+  /* Flax: trimmed at both ends; hex reads either case */
+  {&FLAX, NULL, " \t0RdKJcxqVBiAiQr0\r\n"},
+  {&FLAX, "hex", "05CA55528F7680CB8BB9BDC1"},
+  {&FLAX, "dec", "0001792030988790530007327423937"},
+  /* Snowflake: case and Crockford's aliases; leading zero digits; white
+  ** space */
+  {&SNOW, "cb32", "09rgcpp10800e"}, {&SNOW, "cb32", "O9RGCPP1O8OOE"},
+  {&SNOW, "hex", "271065AC1020007"}, {&SNOW, "hex", "000271065ac1020007"},
+  {&SNOW, "b32l", "E4IGLLAQEAAH"}, {&SNOW, "b32l", "aaaae4igllaqeaah"},
+  {&SNOW, "dec", " 175928847299117063\n"},
+  /* SIQ */
+  {&SIQ, "cb32", "6gf20r2000am6srcme007"},
+  {&SIQ, "cb32", "6GF2OR2OOOAM6SRCMEOO7"},
+  {&SIQ, "cb32", "06GF20R2000AM6SRCME007"},      /* SUOU's '0c' form */
+  {&SIQ, "hex", "683C40C080002A86CE19470007"},
+  {&SIQ, "hex", "00683c40c080002a86ce19470007"},
+  {&SIQ, "b32l", "AAAGQPCAYCAAAKUGZYMUOAAH"},
+  {&SIQ, "did", "did:siq:G626NFYAGQPCAYCAAAKUGZYMUOAAH"},
+  {&SIQ, NULL, "  did:siq:g626nfyagqpcaycaaakugzymuoaah\t"},
+  {&SIQ, NULL, "683c40c080002a86ce19470007\n"},
+};
+
+/* Each scheme's value that its accepted texts give, and byte lengths
+** (none the scheme's) that from_bytes refuses with IDS_EINVAL. */
+static const struct {
+  const ids_scheme *const *s;
+  const char *value;
+  size_t nlengths, lengths[3];
+} grammars[] = {
+  {&FLAX, "1792030988790530007327423937", 3, {11, 13, 0}},
+  {&SNOW, "175928847299117063", 3, {9, 7, 14}},   /* 14: SUOU's default */
+  {&SIQ, "8258376282380787072694709846023", 2,   /* type_CONTENT_serial0 */
+   {15, 0}},
+};
+
+/* Each scheme's texts refused and accepted, and byte lengths refused; no
+** text, or white space alone, is no ID of any. */
+static void test_grammar (void) {
+  static const char *const blank[] = {"", "  ", " \n", " \t\n"};
+  for (size_t i = 0; i < sizeof grammars / sizeof *grammars; i++) {
+    const ids_scheme *s = *grammars[i].s;
+    ids_value want, v;
+    bigdec(grammars[i].value, &want);
+    check_bad(s, refused, sizeof refused / sizeof *refused);
+    for (size_t k = 0; k < sizeof blank / sizeof *blank; k++)
+      CHECKF(decodes(s, NULL, blank[k], &v) == IDS_EINVAL, "%s: \"%s\"",
+             s->name, show(blank[k], strlen(blank[k])));
+    check_good(s, accepted, sizeof accepted / sizeof *accepted, &want);
+    check_lengths(s, grammars[i].lengths, grammars[i].nlengths);
+  }
+}
+
 /* --------------------------------------------------------------- main */
 
 int main (int argc, char **argv) {
@@ -1001,24 +1025,27 @@ int main (int argc, char **argv) {
   j = load(dir, "flax.json");
   test_flax_vectors(section(j, "flax.json", "vectors"));
   test_flax_encoder(section(j, "flax.json", "encoder_vectors"));
-  test_flax_grammar();
   cJSON_Delete(j);
 
   j = load(dir, "snowflake.json");
-  test_snow_vectors(section(j, "snowflake.json", "vectors"));
+  check_vectors(section(j, "snowflake.json", "vectors"), &snow_vectors, 26,
+                21, 19, 20);
   check_representations(section(j, "snowflake.json",
-                                "representation_vectors"), snow_entry, 8, 6);
+                                "representation_vectors"), &snow_vectors,
+                        8, 6);
   test_snow_grammar();
   cJSON_Delete(j);
 
   j = load(dir, "siq.json");
   test_siq_domains(section(j, "siq.json", "domain_hash_vectors"));
   test_siq_types(section(j, "siq.json", "siq_types"));
-  test_siq_vectors(section(j, "siq.json", "vectors"));
+  check_vectors(section(j, "siq.json", "vectors"), &siq_vectors, 55, 53, 50,
+                48);
   check_representations(section(j, "siq.json", "representation_vectors"),
-                        siq_entry, 7, 6);
+                        &siq_vectors, 7, 6);
   test_siq_scenarios(section(j, "siq.json", "scenarios"));
   test_siq_grammar();
   cJSON_Delete(j);
+  test_grammar();
   return t_done();
 }

@@ -85,6 +85,23 @@ static void count (ids_value *a, long n, tally *t) {
     if (ids_value_cmp(&a[i], &a[i - 1]) == 0) t->dups++;
 }
 
+/* n IDs from g into a, none twice and each above the one before (a
+** failure fails a check, and stops); how many have `field` equal to
+** `value`, or -1 after a failure. */
+static long ids_with (ids_generator *g, const ids_scheme *s, ids_value *a,
+                      long n, const char *field, uint64_t value) {
+  ids_error e;
+  tally t = {0};
+  long k = 0;
+  for (long i = 0; i < n; i++) {
+    if (!CHECK(ids_generator_next(g, &a[i], &e) == IDS_OK)) return -1;
+    if (fieldof(s, &a[i], field) == value) k++;
+  }
+  count(a, n, &t);
+  CHECK(t.dups == 0 && t.notup == 0);
+  return k;
+}
+
 /* ----------------------------------------------------------- item 1 */
 
 static void test_end_of_range (void) {
@@ -306,19 +323,13 @@ static void test_two_random (void) {
   const ids_scheme *s = define("t_two_random", f, 3, &e);
   ids_generator g;
   ids_value a[1000];
-  long zero = 0;
-  tally t = {0};
+  long zero;
   begin("item 4: two random fields", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
       !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
-  for (int i = 0; i < 1000; i++) {
-    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
-    if (fieldof(s, &a[i], "r2") == 0) zero++;
-  }
+  if ((zero = ids_with(&g, s, a, 1000, "r2", 0)) < 0) return;
   CHECKF(zero <= 1, "the second random field is 0 in %ld of 1000 IDs", zero);
-  count(a, 1000, &t);
-  CHECK(t.dups == 0 && t.notup == 0);
 }
 
 /* ----------------------------------------------------------- item 5 */
@@ -335,21 +346,15 @@ static void test_narrow_random (void) {
   ids_clock c = {fake_now, &fk};
   ids_generator g;
   ids_value a[1000];
-  long off = 0, bigstep = 0;
-  tally t = {0};
+  long on, bigstep = 0;
   begin("item 5: narrow random field", 10);
   if (!CHECKF(s != NULL, "%s", e.msg) ||
       !CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
     return;
   /* the clock moves on only if the generator waits for it */
   fake_stall(&fk, 100000, T + MS);
-  for (int i = 0; i < 500; i++) {
-    if (!CHECK(ids_generator_next(&g, &a[i], &e) == IDS_OK)) return;
-    if (fieldof(s, &a[i], "time") != (uint64_t)(T / MS)) off++;
-  }
-  CHECKF(off <= 1, "%ld of 500 IDs waited for another ms", off);
-  count(a, 500, &t);
-  CHECK(t.dups == 0 && t.notup == 0);
+  if ((on = ids_with(&g, s, a, 500, "time", (uint64_t)(T / MS))) < 0) return;
+  CHECKF(500 - on <= 1, "%ld of 500 IDs waited for another ms", 500 - on);
   /* Flax keeps its step of 1..2^32 */
   {
     const ids_scheme *fx = ids_scheme_find("flax");
@@ -558,24 +563,34 @@ static void *busy (void *arg) {
   return NULL;
 }
 
-static void test_fork_lock (void) {
+/* What a forked child does with the parent's generator; its exit status. */
+typedef int child_fn (ids_generator *g);
+
+/* Forks up to `rounds` children (scaled, at least `least`; fewer once
+** `most_hangs` hung) while a thread of the parent spins on a Flax
+** generator, so that some forks happen with its lock held.  Each child
+** runs child(g) under an alarm of `seconds` (slowed).  Checks that none
+** hung (killed by the alarm) and none failed (exit status not 0); `what`
+** says what a failure would be. */
+static void fork_while_busy (long rounds, long least, int most_hangs,
+                             unsigned seconds, child_fn *child,
+                             const char *what) {
   const ids_scheme *s = ids_scheme_find("flax");
   ids_generator g;
   ids_error e;
   pthread_t th;
   int hangs = 0, fails = 0, forks = 0;
-  begin("item 8: fork under a held lock", 200);
   if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
     return;
+  __atomic_store_n(&spinning, 1, __ATOMIC_RELEASE);
   if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
-  for (long i = 0; i < scaled(300, 10) && hangs < 5; i++) {
+  for (long i = 0; i < scaled(rounds, least) && hangs < most_hangs; i++) {
     pid_t p = fork();
     int st;
     if (p == 0) {
-      ids_value v;
       signal(SIGALRM, SIG_DFL);
-      alarm(slowed(2));                      /* default action: killed */
-      _exit(ids_generator_next(&g, &v, &e) == IDS_OK ? 0 : 3);
+      alarm(slowed(seconds));                /* default action: killed */
+      _exit(child(&g));
     }
     if (p < 0) { fails++; break; }
     forks++;
@@ -585,8 +600,20 @@ static void test_fork_lock (void) {
   }
   __atomic_store_n(&spinning, 0, __ATOMIC_RELEASE);
   pthread_join(th, NULL);
-  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung in ids_generator_next, "
-         "%d failed", hangs, forks, fails);
+  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung, %d failed (%s)",
+         hangs, forks, fails, what);
+}
+
+/* The child's first ID. */
+static int child_next (ids_generator *g) {
+  ids_value v;
+  ids_error e;
+  return ids_generator_next(g, &v, &e) == IDS_OK ? 0 : 3;
+}
+
+static void test_fork_lock (void) {
+  begin("item 8: fork under a held lock", 200);
+  fork_while_busy(300, 10, 5, 2, child_next, "in ids_generator_next");
 }
 
 
@@ -604,53 +631,33 @@ static void *child_run (void *arg) {
   return NULL;
 }
 
+/* Two threads' IDs: each thread's increase, none repeats. */
+static int child_threads (ids_generator *g) {
+  pthread_t t[2];
+  void *r0 = NULL, *r1 = NULL;
+  static ids_value all[2 * CHILD_IDS];
+  child_gen = g;
+  if (pthread_create(&t[0], NULL, child_run, child_ids[0]) != 0 ||
+      pthread_create(&t[1], NULL, child_run, child_ids[1]) != 0)
+    return 4;
+  pthread_join(t[0], &r0);
+  pthread_join(t[1], &r1);
+  if (r0 || r1) return 3;
+  for (int k = 0; k < 2; k++)
+    for (int j = 1; j < CHILD_IDS; j++)
+      if (ids_value_cmp(&child_ids[k][j - 1], &child_ids[k][j]) >= 0)
+        return 5;
+  memcpy(all, child_ids, sizeof all);
+  qsort(all, 2 * CHILD_IDS, sizeof *all, cmpval);
+  for (int j = 1; j < 2 * CHILD_IDS; j++)
+    if (ids_value_cmp(&all[j - 1], &all[j]) == 0) return 6;
+  return 0;
+}
+
 static void test_fork_threads (void) {
-  const ids_scheme *s = ids_scheme_find("flax");
-  ids_generator g;
-  ids_error e;
-  pthread_t th;
-  int hangs = 0, fails = 0, forks = 0;
   begin("item 8: two threads of a child reset the generator once", 50);
-  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, NULL, &e) == IDS_OK))
-    return;
-  __atomic_store_n(&spinning, 1, __ATOMIC_RELEASE);
-  if (!CHECK(pthread_create(&th, NULL, busy, &g) == 0)) return;
-  child_gen = &g;
-  for (long i = 0; i < scaled(50, 5) && hangs < 3; i++) {
-    pid_t p = fork();
-    int st;
-    if (p == 0) {
-      pthread_t t[2];
-      void *r0 = NULL, *r1 = NULL;
-      static ids_value all[2 * CHILD_IDS];
-      signal(SIGALRM, SIG_DFL);
-      alarm(slowed(10));
-      if (pthread_create(&t[0], NULL, child_run, child_ids[0]) != 0 ||
-          pthread_create(&t[1], NULL, child_run, child_ids[1]) != 0)
-        _exit(4);
-      pthread_join(t[0], &r0);
-      pthread_join(t[1], &r1);
-      if (r0 || r1) _exit(3);
-      for (int k = 0; k < 2; k++)
-        for (int j = 1; j < CHILD_IDS; j++)
-          if (ids_value_cmp(&child_ids[k][j - 1], &child_ids[k][j]) >= 0)
-            _exit(5);
-      memcpy(all, child_ids, sizeof all);
-      qsort(all, 2 * CHILD_IDS, sizeof *all, cmpval);
-      for (int j = 1; j < 2 * CHILD_IDS; j++)
-        if (ids_value_cmp(&all[j - 1], &all[j]) == 0) _exit(6);
-      _exit(0);
-    }
-    if (p < 0) { fails++; break; }
-    forks++;
-    if (waitpid(p, &st, 0) != p) { fails++; continue; }
-    if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM) hangs++;
-    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fails++;
-  }
-  __atomic_store_n(&spinning, 0, __ATOMIC_RELEASE);
-  pthread_join(th, NULL);
-  CHECKF(hangs == 0 && fails == 0, "%d of %d children hung, %d failed "
-         "(duplicates, order or errors)", hangs, forks, fails);
+  fork_while_busy(50, 5, 3, 10, child_threads,
+                  "duplicates, order or errors");
 }
 
 /* ----------------------------------------------------------- item 9 */

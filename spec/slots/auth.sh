@@ -5,32 +5,26 @@
 # wrong one the claim fails naming the server's refusal, and no message,
 # log line or lease state ever shows the password.
 . "$(dirname "$0")/lib.sh"
-server=$2
-port=$(free_port)
-"$server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
-  --dir "$tmp" --requirepass 'pw-for:default' \
-  --user gen on '>g3n!pass' '~*' '+@all' >"$tmp/server.log" 2>&1 &
-srv_pid=$!
-up () { (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; }
-wait_for 20 up || { bad "redis starts"; finish; }
+store=redis server=$2
+free_ports port
+. "$(dirname "$0")/server.sh"
+start_server --requirepass 'pw-for:default' \
+  --user gen on '>g3n!pass' '~*' '+@all'
 
-claim () {   # claim URL: the driver's output (exit status kept)
-  "$driver" "$1" auth 4 "$tmp/d.log" 300 2>&1
-}
-out=$(claim "redis://:pw-for%3Adefault@127.0.0.1:$port/a"); rc=$?
-check "the password in the URL (%3A for ':')" [ $rc = 0 ]
-out=$(claim "redis://gen:g3n!pass@127.0.0.1:$port/a"); rc=$?
-check "an ACL user and its password" [ $rc = 0 ]
-out=$(IDSCHEME_REDIS_PASSWORD='pw-for:default' claim "redis://127.0.0.1:$port/a"); rc=$?
-check "the password from IDSCHEME_REDIS_PASSWORD" [ $rc = 0 ]
-out=$(IDSCHEME_REDIS_USER=gen IDSCHEME_REDIS_PASSWORD='g3n!pass' claim "redis://127.0.0.1:$port/a"); rc=$?
-check "user and password from the environment" [ $rc = 0 ]
-out=$(claim "redis://127.0.0.1:$port/a"); rc=$?
-check "no password: refused, the server's word quoted" \
-  eval '[ $rc = 2 ] && grep -q "NOAUTH" <<<"$out"'
-out=$(claim "redis://gen:wrong-secret@127.0.0.1:$port/a"); rc=$?
-check "a wrong password: AUTH refused, naming the user" \
-  eval '[ $rc = 2 ] && grep -q "AUTH as gen refused: WRONGPASS" <<<"$out"'
+check_claim "the password in the URL (%3A for ':')" \
+  "redis://:pw-for%3Adefault@127.0.0.1:$port/a"
+check_claim "an ACL user and its password" \
+  "redis://gen:g3n!pass@127.0.0.1:$port/a"
+IDSCHEME_REDIS_PASSWORD='pw-for:default' \
+  check_claim "the password from IDSCHEME_REDIS_PASSWORD" \
+  "redis://127.0.0.1:$port/a"
+IDSCHEME_REDIS_USER=gen IDSCHEME_REDIS_PASSWORD='g3n!pass' \
+  check_claim "user and password from the environment" \
+  "redis://127.0.0.1:$port/a"
+check_refused "no password: refused, the server's word quoted" \
+  "NOAUTH" "redis://127.0.0.1:$port/a"
+check_refused "a wrong password: AUTH refused, naming the user" \
+  "AUTH as gen refused: WRONGPASS" "redis://gen:wrong-secret@127.0.0.1:$port/a"
 check "the message shows no password" \
   eval '! grep -q "wrong-secret" <<<"$out" && grep -q "gen:\*\*\*@" <<<"$out"'
 
@@ -47,5 +41,5 @@ check "a Lua generator claims as the ACL user" [ $rc = 0 ]
 check "its lease shows the store without the password" \
   eval 'grep -q "redis://gen:\*\*\*@127.0.0.1:$port/a" <<<"$out" && ! grep -q "g3n" <<<"$out"'
 
-kill -KILL "$srv_pid"; wait "$srv_pid" 2>/dev/null
+stop_server
 finish

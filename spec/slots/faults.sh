@@ -12,9 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 export LUA_CPATH="$build/lua54/?.so;;"
 store=$2 server=$3
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 . "$(dirname "$0")/server.sh"
 ttl=3000 timeout=1000
 pause=4.5                     # past the TTL (etcd's is whole seconds)
@@ -88,8 +86,7 @@ verdict "frozen store" "$tmp"/s*.txt
 
 # -- a partition: two holders reach the store through a relay, which is
 # stopped past their TTL while two others take their slots, then resumed
-rport=$(free_port)
-while [ "$rport" = "$port" ] || [ "$rport" = "$peer" ]; do rport=$(free_port); done
+free_ports rport
 "$build/relay" "$rport" "$port" >"$tmp/relay.out" 2>>"$tmp/driver.err" &
 relay_pid=$!
 pids="$pids $relay_pid"

@@ -65,9 +65,7 @@ if [ $# -lt 2 ]; then
 fi
 
 store=$2 server=$3
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 url=$store://127.0.0.1:$port/g$$
 . "$(dirname "$0")/server.sh"
 start_server

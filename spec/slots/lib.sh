@@ -40,13 +40,21 @@ finish () {
   exit
 }
 
-# a TCP port nobody listens on (another test may still race us to it: the
-# server start below fails then, and the test says so)
-free_port () {
-  local p
-  while :; do
-    p=$((20000 + RANDOM % 30000))
-    [ -z "$(ss -ltnH "sport = :$p" 2>/dev/null)" ] && { echo $p; return; }
+# free_ports NAME...: sets each variable NAME to a TCP port nobody listens
+# on, none of them one that this test took before (a server's client and
+# peer ports, a relay's).  Another test may still race us to one: the
+# server start fails then, and the test says so.
+taken_ports=" "
+free_ports () {
+  local _name _p
+  for _name in "$@"; do
+    while :; do
+      _p=$((20000 + RANDOM % 30000))
+      [[ $taken_ports == *" $_p "* ]] && continue
+      [ -z "$(ss -ltnH "sport = :$_p" 2>/dev/null)" ] && break
+    done
+    taken_ports="$taken_ports$_p "
+    printf -v "$_name" %s "$_p"
   done
 }
 
@@ -83,6 +91,55 @@ drive () {
   last_pid=$!
   pids="$pids $last_pid"
 }
+
+# claim URL [TIMEOUT_MS]: one slot_driver claim (4 bits, held 300 ms);
+# prints what it said, also kept in driver.err for finish's sanitizer
+# check; returns its exit status
+claim () {
+  local o rc
+  o=$("$driver" "$1" claim 4 "$tmp/claim.log" 300 0 0 "${2:-0}" 2>&1); rc=$?
+  printf '%s\n' "$o" | tee -a "$tmp/driver.err"
+  return $rc
+}
+# timed CMD...: runs it; its output in $out, its status in $rc, the time
+# it took in $ms
+timed () {
+  local t0
+  t0=$(date +%s%N)
+  out=$("$@"); rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+# check_claim NAME URL [TIMEOUT_MS]: the claim succeeds (what it said is
+# shown if not); its output in $out, its status in $rc
+check_claim () {
+  local name=$1; shift
+  timed claim "$@"
+  check "$name" [ $rc = 0 ]
+  [ $rc = 0 ] || echo "  $out"
+}
+# check_refused NAME TEXT URL [TIMEOUT_MS]: the claim fails (status 2)
+# and says TEXT (a fixed string); what it said is shown, and kept in $out
+check_refused () {
+  local name=$1 text=$2; shift 2
+  timed claim "$@"
+  check "$name" eval '[ $rc = 2 ] && grep -qF -- "$text" <<<"$out"'
+  echo "  $out"
+}
+
+# start_holders N LOG URL NS BITS [ARGS...]: N drivers (drive), their
+# pids in $holders; stop_holders PIDS...: SIGTERM to each, then waits for
+# each; holders_but PID: $holders without PID (one that is gone)
+start_holders () {
+  local n=$1 i; shift
+  holders=""
+  for i in $(seq "$n"); do drive "$@"; holders="$holders $last_pid"; done
+}
+stop_holders () {
+  local p
+  for p in "$@"; do kill -TERM "$p"; done
+  for p in "$@"; do wait "$p" 2>/dev/null; done
+}
+holders_but () { echo $holders | tr ' ' '\n' | grep -vx "$1" | tr '\n' ' '; }
 
 count_claims () { local n; n=$(grep -c '^C ' "$1" 2>/dev/null); echo "${n:-0}"; }
 has_claims () { [ "$(count_claims "$1")" -ge "$2" ]; }

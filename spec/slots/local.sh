@@ -8,8 +8,7 @@ url=local:$dir
 log=$tmp/local.log
 
 # 16 processes on a 4-bit namespace: all get a slot, all distinct
-holders=""
-for i in $(seq 16); do drive "$log" "$url" fluid 4; holders="$holders $last_pid"; done
+start_holders 16 "$log" "$url" fluid 4
 check "16 holders claimed" wait_for 10 has_claims "$log" 16
 check "16 distinct slots" [ "$(distinct_slots "$log")" = 16 ]
 check "slot files are 0666" [ "$(stat -c %a "$dir/fluid.00000")" = 666 ]
@@ -31,8 +30,7 @@ check "it gets the killed holder's slot $vslot" \
   [ "$(awk '$1 == "C" { print $3; exit }' "$tmp/next.log")" = "$vslot" ]
 
 # a clean exit frees the slot too (release, not only the kernel)
-for p in $holders; do [ "$p" = "$victim" ] || kill -TERM "$p"; done
-for p in $holders; do wait "$p" 2>/dev/null; done
+stop_holders $(holders_but "$victim")
 check "every holder exited cleanly" [ "$(grep -c '^R ' "$log")" = 15 ]
 check "events were issued" issued "$log"
 check "no two holders on one slot at once" intervals_ok "$log"
@@ -40,16 +38,14 @@ check "no two holders on one slot at once" intervals_ok "$log"
 # 5-bit namespace: 32 fit, the 33rd does not; the default directory comes
 # from IDSCHEME_SLOT_DIR
 export IDSCHEME_SLOT_DIR=$tmp/envdir
-holders=""
-for i in $(seq 32); do drive "$tmp/32.log" local snow 5 0 0 0 0 0; holders="$holders $last_pid"; done
+start_holders 32 "$tmp/32.log" local snow 5 0 0 0 0 0
 check "32 holders claimed" wait_for 10 has_claims "$tmp/32.log" 32
 check "32 distinct slots" [ "$(distinct_slots "$tmp/32.log")" = 32 ]
 check "IDSCHEME_SLOT_DIR used" [ -e "$tmp/envdir/snow.00031" ]
 out=$("$driver" local snow 5 "$tmp/33.log" 2>&1); rc=$?
 check "33rd claim fails naming the store" \
   eval '[ $rc = 2 ] && grep -q "slot store \"local\": every slot" <<<"$out"'
-for p in $holders; do kill -TERM "$p"; done
-for p in $holders; do wait "$p" 2>/dev/null; done
+stop_holders $holders
 check "no overlap in the 5-bit run" intervals_ok "$tmp/32.log"
 
 # bad URLs fail before anything happens, quoting the input

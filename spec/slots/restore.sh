@@ -11,9 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 export LUA_CPATH="$build/lua54/?.so;;"
 store=$2 server=$3
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 url=$store://127.0.0.1:$port/r$$
 . "$(dirname "$0")/server.sh"
 

@@ -40,7 +40,7 @@ handover "local, second 3 s behind" "local:$tmp/l2" "" "-3s"
 
 if [ -n "${2:-}" ]; then
   store=redis server=$2
-  port=$(free_port)
+  free_ports port
   . "$(dirname "$0")/server.sh"
   start_server
   handover "redis, first 3 s ahead" "redis://127.0.0.1:$port/s1" "+3s" ""

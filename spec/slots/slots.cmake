@@ -65,30 +65,21 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(slots_generators PROPERTIES TIMEOUT 300
                        ENVIRONMENT "${IDS_GEN_ENV}")
+  # on each store: generators.sh; restore.sh, the store restarted from an
+  # older snapshot while generators run; faults.sh, the fault matrix (a
+  # frozen holder, a frozen store, a partition, an empty restart)
   foreach(store redis etcd)
     set(bin ${IDS_STORE_BIN_${store}})
     if(bin)
-      add_test(NAME slots_generators_${store}
-               COMMAND ${CMAKE_CURRENT_LIST_DIR}/generators.sh
-                       ${CMAKE_BINARY_DIR} ${store} ${bin})
-      set_tests_properties(slots_generators_${store} PROPERTIES TIMEOUT 300
-                           RUN_SERIAL TRUE
-                           ENVIRONMENT "${IDS_GEN_ENV}")
-      # the store restarted from an older snapshot while generators run
-      add_test(NAME slots_restore_${store}
-               COMMAND ${CMAKE_CURRENT_LIST_DIR}/restore.sh
-                       ${CMAKE_BINARY_DIR} ${store} ${bin})
-      set_tests_properties(slots_restore_${store} PROPERTIES TIMEOUT 300
-                           RUN_SERIAL TRUE LABELS timing
-                           ENVIRONMENT "${IDS_GEN_ENV}")
-      # the fault matrix: a frozen holder, a frozen store, a partition,
-      # an empty restart
-      add_test(NAME slots_faults_${store}
-               COMMAND ${CMAKE_CURRENT_LIST_DIR}/faults.sh
-                       ${CMAKE_BINARY_DIR} ${store} ${bin})
-      set_tests_properties(slots_faults_${store} PROPERTIES TIMEOUT 300
-                           RUN_SERIAL TRUE LABELS timing
-                           ENVIRONMENT "${IDS_GEN_ENV}")
+      foreach(script generators restore faults)
+        add_test(NAME slots_${script}_${store}
+                 COMMAND ${CMAKE_CURRENT_LIST_DIR}/${script}.sh
+                         ${CMAKE_BINARY_DIR} ${store} ${bin})
+        set_tests_properties(slots_${script}_${store} PROPERTIES TIMEOUT 300
+                             RUN_SERIAL TRUE ENVIRONMENT "${IDS_GEN_ENV}")
+      endforeach()
+      set_tests_properties(slots_restore_${store} slots_faults_${store}
+                           PROPERTIES LABELS timing)
     endif()
   endforeach()
   # a slot handed over between commands whose clocks disagree by 3 s

@@ -19,9 +19,7 @@ server=${3:?usage: store.sh BUILDDIR redis|etcd SERVER}
 # checks (intervals, stops before the lease's end) do not depend on it.
 TTL=4000 MARGIN=400 TIMEOUT=2000
 TTL_NS=$((TTL * 1000000))
-port=$(free_port)
-peer=$(free_port)
-while [ "$peer" = "$port" ]; do peer=$(free_port); done
+free_ports port peer
 url=$store://127.0.0.1:$port/t$$
 srv_pid=""
 gen=0
@@ -72,11 +70,7 @@ start_server
 log=$tmp/holders.log
 
 # ------------------------------------------------ 32 holders, a 33rd
-holders=""
-for i in $(seq 32); do
-  drive "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
-  holders="$holders $last_pid"
-done
+start_holders 32 "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
 check "32 holders claimed" wait_for 20 has_claims "$log" 32
 check "32 distinct slots" [ "$(distinct_slots "$log")" = 32 ]
 out=$("$driver" "$url" fluid 5 "$tmp/33.log" 0 $TTL $MARGIN $TIMEOUT 2>&1); rc=$?
@@ -87,8 +81,8 @@ check "33rd claim fails, naming the store" \
 # one exits cleanly: the next claimant gets its slot at once
 leaver=$(echo $holders | cut -d' ' -f7)
 lslot=$(awk -v p="$leaver" '$1 == "C" && $2 == p { print $3; exit }' "$log")
-kill -TERM "$leaver"; wait "$leaver" 2>/dev/null
-holders=$(echo $holders | tr ' ' '\n' | grep -vx "$leaver" | tr '\n' ' ')
+stop_holders "$leaver"
+holders=$(holders_but "$leaver")
 drive "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
 holders="$holders $last_pid"
 check "the next claimant gets the freed slot $lslot" \
@@ -108,7 +102,7 @@ check "exit: the leaver exited through exit()" grep -q "^X $leaver\$" "$elog"
 out=$("$driver" "$url" exit 1 "$elog" 50 $TTL $MARGIN $TIMEOUT 2>&1); rc=$?
 check "exit: its slot was released at exit" [ $rc = 0 ]
 [ $rc = 0 ] || echo "$out"
-kill -TERM "$keeper"; wait "$keeper" 2>/dev/null
+stop_holders "$keeper"
 sleep 2   # past every first floor: all holders issue events
 
 # -------------------------------------- an outage shorter than the window
@@ -126,8 +120,7 @@ check "long outage: every holder stopped before its lease could end" \
 sleep 12
 check "long outage: every holder resumed" resumed_after "$log" "$t0" "$t1" $holders
 check "32 holders: never two on one slot" intervals_ok "$log"
-for p in $holders; do kill -TERM "$p"; done
-for p in $holders; do wait "$p" 2>/dev/null; done
+stop_holders $holders
 check "32 holders exited cleanly" [ "$(grep -c '^R ' "$log")" -ge 32 ]
 
 # ------------------------------- handover from a clock 5 s ahead
@@ -152,15 +145,11 @@ check "its floor ($tfloor) >= the old holder's last limit ($alimit)" \
 wait "$taker"
 check "it issued events, all above the old holder's" \
   eval "awk -v p=$taker '\$1 == \"I\" && \$2 == p && \$7 > 0 { f = 1 } END { exit !f }' '$slog' && intervals_ok '$slog'"
-kill -TERM "$other"; wait "$other" 2>/dev/null
+stop_holders "$other"
 
 # ------------------------------- the server restarted empty
 rlog=$tmp/restart.log
-holders=""
-for i in $(seq 6); do
-  drive "$rlog" "$url" restart 3 0 $TTL $MARGIN $TIMEOUT
-  holders="$holders $last_pid"
-done
+start_holders 6 "$rlog" "$url" restart 3 0 $TTL $MARGIN $TIMEOUT
 check "6 holders claimed" wait_for 10 has_claims "$rlog" 6
 sleep 2.5
 t0=$(now_ns)
@@ -172,8 +161,7 @@ check "after the restart every holder claimed again" \
   [ "$(awk -v a="$t1" 'function p(x) { return sprintf("%20s", x) }
          $1 == "C" && p($5) > p(a) { c[$2] = 1 } END { print length(c) }' "$rlog")" = 6 ]
 check "after the restart every holder resumed" resumed_after "$rlog" "$t0" "$t1" $holders
-for p in $holders; do kill -TERM "$p"; done
-for p in $holders; do wait "$p" 2>/dev/null; done
+stop_holders $holders
 check "restart: never two holders on one slot" intervals_ok "$rlog"
 
 finish

@@ -33,13 +33,9 @@ pki () {
 check "the test's CA, server and client certificates" pki || finish
 
 pw=tls-pass
-tport=$(free_port)            # TLS, certificate for 127.0.0.1 and localhost
-oport=$(free_port)            # TLS, certificate for other.example only
-pport=$(free_port)            # plain
-while [ "$oport" = "$tport" ]; do oport=$(free_port); done
-while [ "$pport" = "$tport" ] || [ "$pport" = "$oport" ]; do
-  pport=$(free_port)
-done
+# tport: TLS, a certificate for 127.0.0.1 and localhost; oport: TLS, one
+# for other.example only; pport: plain
+free_ports tport oport pport
 redis () {   # redis NAME PLAIN_PORT TLS_PORT CERT
   mkdir -p "$tmp/$1"
   "$server" --port "$2" --tls-port "$3" --bind 127.0.0.1 \
@@ -57,28 +53,10 @@ wait_for 20 up "$tport" && wait_for 20 up "$oport" &&
 
 files="ca=$tmp/ca.pem&cert=$tmp/client.pem&key=$tmp/client.key"
 url="rediss://:$pw@127.0.0.1:$tport/t?$files"
-# claim URL [TIMEOUT_MS]: the driver's output, also kept in driver.err
-# for finish's sanitizer check (exit status kept)
-claim () {
-  local o rc
-  o=$("$driver" "$1" tls 4 "$tmp/d.log" 300 0 0 "${2:-0}" 2>&1); rc=$?
-  printf '%s\n' "$o" | tee -a "$tmp/driver.err"
-  return $rc
-}
-# timed CMD...: runs it; its output in $out, its status in $rc, the time
-# it took in $ms
-timed () {
-  local t0=$(date +%s%N)
-  out=$("$@"); rc=$?
-  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-}
-
-out=$(claim "$url"); rc=$?
-check "a claim over TLS with the CA, a client certificate and the password" [ $rc = 0 ]
-[ $rc = 0 ] || echo "$out"
-out=$(claim "rediss://:$pw@localhost:$tport/t?$files"); rc=$?
-check "the same by the name localhost" [ $rc = 0 ]
-[ $rc = 0 ] || echo "$out"
+check_claim "a claim over TLS with the CA, a client certificate and the password" \
+  "$url"
+check_claim "the same by the name localhost" \
+  "rediss://:$pw@localhost:$tport/t?$files"
 
 # Lua generators: one, then 6 at once, every ID collected.  gen.lua URL
 # OUT N [GO]: claims, writes "slot N", waits for the file GO if given (so
@@ -119,22 +97,17 @@ check "6 generators: no duplicate" [ "$(ids | sort | uniq -d | wc -l)" = 0 ]
 
 # refusals, each naming why
 rogue="ca=$tmp/rogue.pem&cert=$tmp/client.pem&key=$tmp/client.key"
-out=$(claim "rediss://:$pw@127.0.0.1:$tport/t?$rogue"); rc=$?
-check "another CA: the certificate is refused" \
-  eval '[ $rc = 2 ] && grep -q "TLS handshake failed: certificate verify failed (" <<<"$out"'
-echo "  $out"
-out=$(claim "rediss://:$pw@127.0.0.1:$oport/t?$files"); rc=$?
-check "a certificate for other.example at 127.0.0.1: a host mismatch" \
-  eval '[ $rc = 2 ] && grep -q "certificate verify failed (IP address mismatch)" <<<"$out"'
-echo "  $out"
-out=$(claim "rediss://:$pw@localhost:$oport/t?$files"); rc=$?
-check "a certificate for other.example at localhost: a host mismatch" \
-  eval '[ $rc = 2 ] && grep -q "certificate verify failed (hostname mismatch)" <<<"$out"'
-echo "  $out"
-out=$(claim "rediss://:$pw@127.0.0.1:$tport/t?ca=$tmp/ca.pem" 1000); rc=$?
-check "no client certificate: the server's alert quoted" \
-  eval '[ $rc = 2 ] && grep -q "alert certificate required" <<<"$out"'
-echo "  $out"
+check_refused "another CA: the certificate is refused" \
+  "TLS handshake failed: certificate verify failed (" \
+  "rediss://:$pw@127.0.0.1:$tport/t?$rogue"
+check_refused "a certificate for other.example at 127.0.0.1: a host mismatch" \
+  "certificate verify failed (IP address mismatch)" \
+  "rediss://:$pw@127.0.0.1:$oport/t?$files"
+check_refused "a certificate for other.example at localhost: a host mismatch" \
+  "certificate verify failed (hostname mismatch)" \
+  "rediss://:$pw@localhost:$oport/t?$files"
+check_refused "no client certificate: the server's alert quoted" \
+  "alert certificate required" "rediss://:$pw@127.0.0.1:$tport/t?ca=$tmp/ca.pem" 1000
 timed claim "redis://:$pw@127.0.0.1:$tport/t" 1000
 check "plain Redis to the TLS port fails within the timeout (${ms} ms)" \
   [ $rc = 2 -a "$ms" -lt 2500 ]
@@ -149,15 +122,13 @@ kill -CONT "$other_pid"
 check "a silent server: the handshake times out (${ms} ms)" \
   eval '[ $rc = 2 ] && [ "$ms" -lt 2500 ] && grep -q "TLS handshake timed out after 1000 ms" <<<"$out"'
 echo "  $out"
-out=$(claim "rediss://127.0.0.1:$tport/t?ca=$tmp/missing-ca.pem"); rc=$?
-check "a missing CA file: refused, naming the file" \
-  eval '[ $rc = 2 ] && grep -q "cannot load the CA file $tmp/missing-ca.pem: No such file" <<<"$out"'
-echo "  $out"
+check_refused "a missing CA file: refused, naming the file" \
+  "cannot load the CA file $tmp/missing-ca.pem: No such file" \
+  "rediss://127.0.0.1:$tport/t?ca=$tmp/missing-ca.pem"
 mixed="ca=$tmp/ca.pem&cert=$tmp/client.pem&key=$tmp/server.key"
-out=$(claim "rediss://127.0.0.1:$tport/t?$mixed"); rc=$?
-check "a key that is not the certificate's: refused, naming it" \
-  eval '[ $rc = 2 ] && grep -q "cannot load the private key $tmp/server.key: key values mismatch" <<<"$out"'
-echo "  $out"
+check_refused "a key that is not the certificate's: refused, naming it" \
+  "cannot load the private key $tmp/server.key: key values mismatch" \
+  "rediss://127.0.0.1:$tport/t?$mixed"
 
 kill -KILL "$main_pid" "$other_pid"; wait "$main_pid" "$other_pid" 2>/dev/null
 finish
