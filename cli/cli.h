@@ -89,6 +89,7 @@ typedef struct args {
 void parse (int argc, char **argv, args *a, const char *opts);
 void takescheme (args *a);
 void norest (const args *a);
+const ids_scheme *findscheme (const char *name);
 const ids_scheme *openscheme (const args *a, ids_options *o,
                               const char *what);
 const ids_codec *codecof (const ids_scheme *s, const char *enc);
@@ -105,6 +106,7 @@ void oage (int64_t ms, int64_t now);
 void ofield (const ids_scheme *s, int i, const ids_value *v, uint64_t x,
              int json);
 void showfields (const ids_scheme *s, const ids_value *v);
+void showtime (const ids_scheme *s, const ids_value *v);
 void showencodings (const ids_scheme *s, const ids_value *v,
                     const ids_codec *skip);
 

@@ -28,6 +28,7 @@ int cmd_decode (int argc, char **argv, args *a) {
     ostr(a->rest[i]);
     ochar('\n');
     showfields(s, &v);
+    showtime(s, &v);
     showencodings(s, &v, NULL);
   }
   oflush();

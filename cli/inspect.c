@@ -8,19 +8,50 @@
 #include "cli.h"
 #include "inspect.h"
 
-/* The schemes inspect and convert consider: -s's alone, or every one
-** registered, each with its default parameters.  The inspector is read-only: both threads use it. */
+/* The schemes inspect and convert consider: every one registered, each
+** with its default parameters, or -s's: a scheme (-p giving its
+** parameters), or names and aliases separated by commas
+** ("discord,twitter", "uuid").  The inspector is read-only: both threads
+** use it. */
 static ids_inspector *ins;
+static int named;             /* -s named one scheme: its reading stands */
 
 static void knowschemes (const args *a) {
+  const ids_scheme *s[IDS_INSPECT_MAX];
+  size_t n = 0;
   ids_error e;
-  if (a->scheme) {
-    const ids_scheme *s = openscheme(a, NULL, a->cmd);
-    ins = ids_inspector_new(&s, 1, &e);
-  }
-  else {
+  const char *p = a->scheme;
+  if (p == NULL) {
     if (a->nwords) die("option -p applies only with -s SCHEME");
     ins = ids_inspector_new(NULL, 0, &e);
+  }
+  else if (strchr(p, ',') == NULL && ids_scheme_find(p)) {
+    s[0] = openscheme(a, NULL, a->cmd);
+    ins = ids_inspector_new(s, 1, &e);
+    named = 1;
+  }
+  else {
+    if (a->nwords) die("option -p applies only with one scheme");
+    for (;;) {
+      char name[IDS_NAMEMAX];
+      size_t len = strcspn(p, ","), k, m;
+      if (len == 0 || len >= IDS_NAMEMAX)
+        die("-s: '%s' is not a list of scheme names", a->scheme);
+      memcpy(name, p, len);
+      name[len] = '\0';
+      m = ids_scheme_answering(name, s + n, IDS_INSPECT_MAX - n);
+      if (m == 0) die("unknown scheme '%s'", name);
+      if (n + m > IDS_INSPECT_MAX) die("-s: more than %d schemes",
+                                       IDS_INSPECT_MAX);
+      for (k = n; k < n + m; k++)     /* with their default parameters */
+        if ((s[k] = ids_scheme_open(s[k], NULL, &e)) == NULL)
+          die("%s", e.msg);
+      n += m;
+      if (p[len] == '\0') break;
+      p += len + 1;
+    }
+    ins = ids_inspector_new(s, n, &e);
+    named = n == 1;
   }
   if (ins == NULL) die("%s", e.msg);
 }
@@ -44,21 +75,39 @@ static void trim (const char **t, size_t *n) {
 static void ohuman (const char *t, size_t n, const ids_candidate *cs,
                     int nc, int64_t now) {
   const ids_scheme *s = cs[0].scheme;
+  const ids_about *about = s->about;
+  int first = 1;
   oput(t, n);
   ostr(": ");
   ostr(s->name);
   ostr(" (");
   ostr(cs[0].codec->name);
   ostr(")\n");
+  if (about && about->title) { olabel("format"); ostr(about->title); ochar('\n'); }
   showfields(s, &cs[0].value);
+  olabel("time");
   if (cs[0].has_time) {
-    olabel("time");
     oiso(cs[0].time_ms);
     ostr(", ");
     oage(cs[0].time_ms, now);
     ochar('\n');
+    olabel("time_ms");
+    oi64(cs[0].time_ms);
   }
+  else ostr(about && about->note ? about->note : "none");
+  ochar('\n');
   showencodings(s, &cs[0].value, cs[0].codec);
+  if (cs[0].ambiguous) {
+    olabel("ambiguous");
+    ostr("a guess: nothing in the text tells it from");
+    for (int i = 1; i < nc; i++)
+      if (cs[i].ambiguous) {
+        ostr(first ? " " : ", ");
+        ostr(cs[i].scheme->name);
+        first = 0;
+      }
+    ostr(" (-s names the scheme)\n");
+  }
   for (int i = 1; i < nc; i++) {
     olabel(i == 1 ? "candidates" : "");
     ostr(cs[i].scheme->name);
@@ -66,6 +115,7 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
     ostr(cs[i].codec->name);
     ochar(')');
     if (cs[i].has_time) { ochar(' '); oiso(cs[i].time_ms); }
+    if (!cs[i].plausible) ostr(", implausible");
     ochar('\n');
   }
 }
@@ -88,6 +138,18 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
   ojsonz(s->name);
   ostr(",\"encoding\":");
   ojsonz(cs[0].codec->name);
+  ostr(",\"plausible\":");
+  ostr(cs[0].plausible ? "true" : "false");
+  ostr(",\"ambiguous\":");
+  ostr(cs[0].ambiguous ? "true" : "false");
+  if (s->about && s->about->title) {
+    ostr(",\"title\":");
+    ojsonz(s->about->title);
+  }
+  if (s->about && s->about->note) {
+    ostr(",\"note\":");
+    ojsonz(s->about->note);
+  }
   ostr(",\"value\":");
   ovaluehex(s, &cs[0].value);
   ostr(",\"fields\":{");
@@ -123,8 +185,15 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
     ostr(",\"value\":");
     ovaluehex(cs[i].scheme, &cs[i].value);
     ostr(",\"time\":");
-    if (cs[i].has_time) { ochar('"'); oiso(cs[i].time_ms); ochar('"'); }
+    if (cs[i].has_time) {
+      ochar('"'); oiso(cs[i].time_ms);
+      ostr("\",\"time_ms\":"); oi64(cs[i].time_ms);
+    }
     else ostr("null");
+    ostr(",\"plausible\":");
+    ostr(cs[i].plausible ? "true" : "false");
+    ostr(",\"ambiguous\":");
+    ostr(cs[i].ambiguous ? "true" : "false");
     ochar('}');
   }
   ostr("]}\n");
@@ -151,6 +220,13 @@ static int inspect1 (const args *a, const char *t, size_t n, long no,
   ids_candidate cs[IDS_INSPECT_MAX];
   ids_error e;
   int nc = readings(a, t, n, now, cs, &e);
+  if (nc > 0 && !cs[0].plausible && !cs[0].marked && !named) {
+                                /* no confirmation: no time, no mark */
+    ids_fail(&e, IDS_EINVAL, "no scheme reads it plausibly (the best, %s "
+             "in %s, has its time outside the format's life; -s names the "
+             "scheme)", cs[0].scheme->name, cs[0].codec->name);
+    nc = 0;
+  }
   if (nc == 0) {
     if (a->json) ojsonerr(no, t, n, e.msg);
     inerror(no, t, n, e.msg);
@@ -175,6 +251,13 @@ static int convert1 (const args *a, const char *t, size_t n, long no,
   ids_error e;
   int nc = readings(a, t, n, now, cs, &e), i;
   const ids_codec *to = NULL;
+  if (nc > 0 && !named &&
+      ((!cs[0].plausible && !cs[0].marked) || cs[0].ambiguous)) {
+    inerror(no, t, n, cs[0].ambiguous ? "ambiguous: several schemes read "
+            "it alike (-s names the scheme)" : "no scheme reads it "
+            "plausibly (-s names the scheme)");
+    return 1;
+  }
   for (i = 0; i < nc; i++)           /* the best that has that form */
     if ((to = ids_codec_find(cs[i].scheme, a->to, strlen(a->to)))) break;
   if (nc == 0 || i == nc) {

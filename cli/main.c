@@ -152,12 +152,27 @@ static void badname (const ids_scheme *d, const char *msg) {
 /* The scheme of a->scheme with its parameters, and (if o) the generator
 ** options: each -p word goes to the parameters if the scheme has one of
 ** that name, else to the generator options. */
+/* The scheme of a name or of an alias that one scheme answers to (NULL:
+** none); an alias of several is a usage error that lists them. */
+const ids_scheme *findscheme (const char *name) {
+  const ids_scheme *s[64];
+  char list[512];
+  size_t n = ids_scheme_answering(name, s, 64), k = 0;
+  if (n <= 1) return n ? s[0] : NULL;
+  for (size_t i = 0; i < n && i < 64 && k < sizeof list - IDS_NAMEMAX - 2;
+       i++)
+    k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "",
+                          s[i]->name);
+  die("'%s' names %zu schemes (%s): name one", name, n, list);
+  return NULL;
+}
+
 const ids_scheme *openscheme (const args *a, ids_options *o,
                                      const char *what) {
   const ids_scheme *d, *s;
   ids_options params;
   ids_error e;
-  if ((d = ids_scheme_find(a->scheme)) == NULL)
+  if ((d = findscheme(a->scheme)) == NULL)
     die("unknown scheme '%s'", a->scheme);
   ids_params_init(&params, d);
   for (int i = 0; i < a->nwords; i++) {

@@ -79,6 +79,18 @@ void oage (int64_t ms, int64_t now) {
   if (diff > 0) ostr(" ago");
 }
 
+/* An ID's time, if its scheme has one: ISO-8601 and Unix ms. */
+void showtime (const ids_scheme *s, const ids_value *v) {
+  int64_t ms;
+  if (!ids_scheme_time_ms(s, v, &ms)) return;
+  olabel("time");
+  oiso(ms);
+  ochar('\n');
+  olabel("time_ms");
+  oi64(ms);
+  ochar('\n');
+}
+
 /* ------------------------------------------------------------- fields */
 
 /* One field's value as text: a qualifier's name, a wide field's hex

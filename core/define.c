@@ -20,6 +20,9 @@ typedef struct defined {
   ids_codec_buf codecs[IDS_MAXCODECS];
   ids_optdef genopts[IDS_MAXOPTS];
   char names[IDS_MAXFIELDS + 1][IDS_NAMEMAX];   /* fields, then scheme */
+  ids_about about;
+  char title[IDS_ABOUTMAX], note[IDS_ABOUTMAX];
+  char aliases[IDS_MAXALIASES][IDS_NAMEMAX];
 } defined;
 
 static const struct { const char *name; ids_kind kind; } kinds[] = {
@@ -118,7 +121,48 @@ static int checkspec (const ids_defspec *sp, ids_error *e) {
     return bad(e, sp, NULL, "0..%d encodings are needed", IDS_MAXCODECS);
   if (sp->bytes < 0 || sp->bytes > IDS_MAXBYTES)
     return bad(e, sp, NULL, "bytes %lld is not 0..20", sp->bytes);
+  if (sp->about) {
+    const ids_about *a = sp->about;
+    if ((a->title && strlen(a->title) >= IDS_ABOUTMAX) ||
+        (a->note && strlen(a->note) >= IDS_ABOUTMAX))
+      return bad(e, sp, NULL, "a title or note is longer than %d "
+                 "characters", IDS_ABOUTMAX - 1);
+    if (a->aliases[IDS_MAXALIASES])
+      return bad(e, sp, NULL, "more than %d aliases", IDS_MAXALIASES);
+    for (int k = 0; k < IDS_MAXALIASES && a->aliases[k]; k++)
+      if (a->aliases[k][0] == '\0' || strlen(a->aliases[k]) >= IDS_NAMEMAX)
+        return bad(e, sp, NULL, "alias '%s' is not 1..%d characters",
+                   a->aliases[k], IDS_NAMEMAX - 1);
+  }
   return IDS_OK;
+}
+
+/* The spec's about, copied into d (the spec's strings may go). */
+static void keepabout (defined *d, const ids_about *a) {
+  if (a == NULL) return;
+  d->about.since_ms = a->since_ms;
+  if (a->title) d->about.title = strcpy(d->title, a->title);
+  if (a->note) d->about.note = strcpy(d->note, a->note);
+  for (int k = 0; k < IDS_MAXALIASES && a->aliases[k]; k++)
+    d->about.aliases[k] = strcpy(d->aliases[k], a->aliases[k]);
+  d->s.about = &d->about;
+}
+
+static int samestr (const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Whether two schemes tell the same of their format. */
+static int sameabout (const ids_about *a, const ids_about *b) {
+  static const ids_about none;
+  if (a == NULL) a = &none;
+  if (b == NULL) b = &none;
+  if (a->since_ms != b->since_ms || !samestr(a->title, b->title) ||
+      !samestr(a->note, b->note))
+    return 0;
+  for (int k = 0; k <= IDS_MAXALIASES; k++)
+    if (!samestr(a->aliases[k], b->aliases[k])) return 0;
+  return 1;
 }
 
 /* A time field's unit and epoch: today's time must fit its width. */
@@ -278,7 +322,8 @@ static int same (const ids_scheme *a, const ids_scheme *b) {
       || a->unit.per_sec_num != b->unit.per_sec_num
       || a->unit.per_sec_den != b->unit.per_sec_den
       || a->epoch_ms != b->epoch_ms || a->layout != b->layout
-      || a->gen != b->gen || a->open != b->open || a->detect != b->detect)
+      || a->gen != b->gen || a->open != b->open || a->detect != b->detect
+      || !sameabout(a->about, b->about))
     return 0;
   for (int i = 0; i < a->nfields; i++) {
     const ids_field *x = &a->fields[i], *y = &b->fields[i];
@@ -312,6 +357,7 @@ int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
   memcpy(d->names[IDS_MAXFIELDS], sp->name, strlen(sp->name) + 1);
   d->s.name = d->names[IDS_MAXFIELDS];
   d->s.genopts = d->genopts;
+  keepabout(d, sp->about);
   if (d->s.unit.per_sec_num == 0) d->s.unit = (ids_unit){1000, 1};
   {
     /* the same spec again (a script reloaded: OpenResty with

@@ -234,6 +234,21 @@ typedef struct ids_gen_ops {
 
 /* A scheme: data (fields, codecs, parameters, options, unit, epoch) plus,
 ** where it needs them, one small table of operations per layer. */
+/* What a reader of an ID is told of its format, for inspect and info (all
+** optional).  A time before `since_ms` is not one the format can have
+** written (0: the first day after the epoch, as a Unix-epoch scheme with
+** no `since_ms` has no say): inspect does not take it as a confirmation. */
+#define IDS_MAXALIASES  4
+#define IDS_ABOUTMAX    96      /* a title or note, with the NUL */
+typedef struct ids_about {
+  const char *title;          /* "Discord's Snowflake" */
+  const char *note;           /* what a reading without time says:
+                                 "random data only" */
+  int64_t since_ms;           /* Unix ms of the format's first IDs */
+  const char *aliases[IDS_MAXALIASES + 1];   /* names it also answers to,
+                                 NULL-ended: "discord" */
+} ids_about;
+
 struct ids_scheme {
   const char *name;
   uint16_t bits;              /* total width */
@@ -267,6 +282,7 @@ struct ids_scheme {
   const ids_optdef *genopts;
   const ids_gen_ops *gen;
   const void *ud;             /* the scheme's own data */
+  const ids_about *about;     /* NULL: nothing to tell */
 };
 
 /* ------------------------------------------------------- descriptors */
@@ -326,6 +342,12 @@ IDS_API
 int  ids_scheme_check (const ids_scheme *s, ids_error *e);
 IDS_API
 const ids_scheme *ids_scheme_find (const char *name);
+/* The schemes that answer to `name`: the one of that name, else every one
+** whose about lists it as an alias ("uuid": each UUID version), in the
+** registry's order.  Returns how many (fills at most max). */
+IDS_API
+size_t ids_scheme_answering (const char *name, const ids_scheme **out,
+                             size_t max);
 /* Names in sorted order; returns how many there are (fills at most max:
 ** ids_scheme_list(NULL, 0) counts them).  The registry grows as needed. */
 IDS_API
@@ -368,6 +390,7 @@ typedef struct ids_defspec {
   int nencodings;
   const char *default_encoding;         /* or NULL */
   long long bytes;                      /* 0: ceil(bits / 8) */
+  const ids_about *about;               /* or NULL; copied */
 } ids_defspec;
 
 /* Checks the spec, builds the scheme and registers it.  One error naming
@@ -387,6 +410,12 @@ int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
                  ids_error *e);
 IDS_API
 void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x);
+/* The Unix ms of v's time (ticks of s->unit since s->epoch_ms; KUID's
+** three time fields): 1 with *ms set, or 0 if s has no time field or the
+** time lies past int64 ms. */
+IDS_API
+int ids_scheme_time_ms (const ids_scheme *s, const ids_value *v,
+                        int64_t *ms);
 
 /* ---------------------------------------------------------- codecs */
 

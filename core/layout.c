@@ -59,3 +59,30 @@ void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x)
   for (int i = 0; i < s->nfields; i++)
     x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);
 }
+
+/* One time field counts ticks of s->unit from s->epoch_ms, which may lie
+** before 1970 (UUIDv1's 1582); three are KUID's mixed radix (megaseconds,
+** seconds, microseconds since 1970).  The true time, however far off
+** (SIQ's and kuid96's largest values are in the year 30,000 and beyond);
+** past int64 ms none is given. */
+int ids_scheme_time_ms (const ids_scheme *s, const ids_value *v, int64_t *ms) {
+  uint64_t x[IDS_MAXFIELDS], num = s->unit.per_sec_num,
+           den = s->unit.per_sec_den;
+  int t[3], nt = 0;
+  __int128 m;
+  for (int i = 0; i < s->nfields && nt < 3; i++)
+    if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
+  if (nt != 1 && nt != 3) return 0;
+  ids_scheme_decompose(s, v, x);
+  if (nt == 3)
+    m = ((__int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 + x[t[2]] / 1000;
+  else if (num == 1000 && den == 1)                       /* ms: most */
+    m = (__int128)x[t[0]] + s->epoch_ms;
+  else if (x[t[0]] <= UINT64_MAX / 1000 / den)   /* no 128-bit division */
+    m = (__int128)(x[t[0]] * 1000 * den / num) + s->epoch_ms;
+  else
+    m = (__int128)x[t[0]] * 1000 * den / num + s->epoch_ms;
+  if (m > INT64_MAX || m < INT64_MIN) return 0;
+  *ms = (int64_t)m;
+  return 1;
+}

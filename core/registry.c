@@ -120,6 +120,16 @@ int ids_scheme_check (const ids_scheme *s, ids_error *e) {
                       s->fields[i].from);
   if (fields_fit(s, e) != IDS_OK || codecs_whole(s, e) != IDS_OK)
     return IDS_EINVAL;
+  for (int k = 0; s->about && k < IDS_MAXALIASES && s->about->aliases[k];
+       k++)
+    if (s->about->aliases[k][0] == '\0' ||
+        strlen(s->about->aliases[k]) >= IDS_NAMEMAX ||
+        strcmp(s->about->aliases[k], s->name) == 0)
+      return ids_fail(e, IDS_EINVAL, "scheme '%s': alias '%s' is empty, too "
+                      "long or its own name", s->name, s->about->aliases[k]);
+  if (s->about && s->about->aliases[IDS_MAXALIASES])
+    return ids_fail(e, IDS_EINVAL, "scheme '%s': more than %d aliases",
+                    s->name, IDS_MAXALIASES);
   if (s->gen && s->gen->suffix && s->gen->place == NULL)
     return ids_fail(e, IDS_EINVAL, "scheme '%s': a generator with a suffix "
                     "needs place", s->name);
@@ -159,6 +169,30 @@ const ids_scheme *ids_scheme_find (const char *name) {
   s = found ? schemes[i] : NULL;
   pthread_mutex_unlock(&lock);
   return s;
+}
+
+size_t ids_scheme_answering (const char *name, const ids_scheme **out,
+                             size_t max) {
+  size_t n = 0, i;
+  int found;
+  pthread_mutex_lock(&lock);
+  i = search(name, &found);
+  if (found) {
+    if (max > 0) out[0] = schemes[i];
+    n = 1;
+  }
+  else
+    for (i = 0; i < nschemes; i++) {
+      const ids_about *a = schemes[i]->about;
+      for (int k = 0; a && k < IDS_MAXALIASES && a->aliases[k]; k++)
+        if (strcmp(a->aliases[k], name) == 0) {
+          if (n < max) out[n] = schemes[i];
+          n++;
+          break;
+        }
+    }
+  pthread_mutex_unlock(&lock);
+  return n;
 }
 
 size_t ids_scheme_list (const char **names, size_t max) {

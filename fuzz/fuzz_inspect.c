@@ -7,6 +7,8 @@
 **   - no reading: 0 returned, a negative code and a message in e;
 **   - at most IDS_INSPECT_MAX readings, each of a scheme the inspector
 **     holds and a codec of that scheme (the one asked for, if one was);
+**   - a reading marked ambiguous is plausible, and so is the best, which
+**     is marked too;
 **   - each reading's value re-encodes in its codec to text that decodes
 **     to the same value (the engine never reports what its codec cannot
 **     say again);
@@ -93,6 +95,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
       found |= c->scheme->codecs[j] == c->codec;
     CHECK(found);
     CHECK(enc == NULL || strcmp(c->codec->name, enc) == 0);
+    CHECK(!c->ambiguous || (c->plausible && cs[0].ambiguous));
     m = ids_scheme_encode(c->scheme, c->codec, &c->value, out);
     CHECK(m > 0 && m < IDS_TEXTMAX);
     CHECK(ids_scheme_decode(c->scheme, c->codec, out, m, &v, &e) == IDS_OK);

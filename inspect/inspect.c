@@ -24,7 +24,10 @@ typedef struct icodec {
 typedef struct ischeme {
   const ids_scheme *s;
   int nc;
-  int constbits;              /* bits a decode checks: the more, the surer */
+  int constbits;              /* bits a decode checks: the more, the surer
+                                 (a top bit held 0 says nothing of a
+                                 number that is small anyway) */
+  int timed;                  /* it has a time field */
   const ids_codec *plain;     /* what its detection says of a bare digit */
   icodec c[IDS_MAXCODECS];
 } ischeme;
@@ -45,10 +48,13 @@ typedef struct cand {
   uint64_t dist;              /* |time - now| */
 } cand;
 
-/* Plausible: from 30 years ago to a day ahead (clocks drift; IDs are not
-** made in the future). */
+/* Plausible: from the format's first IDs to a day ahead (clocks drift;
+** IDs are not made in the future).  A time on the epoch's first day is
+** what short junk decodes to ("hello" as a Snowflake of 1 ms); a scheme
+** of the Unix epoch that does not say when it began: 30 years back. */
+#define DAY_MS    86400000ll
 #define PAST_MS   (30 * 31556952000ll)
-#define AHEAD_MS  86400000ll
+#define AHEAD_MS  DAY_MS
 
 /* ------------------------------------------------------------ learning */
 
@@ -96,9 +102,13 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
   ischeme *k = &ins->k[ins->nk++];
   memset(k, 0, sizeof *k);
   k->s = s;
-  for (int i = 0; i < s->nfields; i++)
-    if (s->fields[i].kind == IDS_KIND_CONSTANT)
-      k->constbits += s->fields[i].bits;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    k->timed |= f->kind == IDS_KIND_TIME;
+    if (f->kind == IDS_KIND_CONSTANT &&
+        !(f->value == 0 && f->shift + f->bits == s->bits))
+      k->constbits += f->bits;
+  }
   k->nc = s->ncodecs;
   k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
   for (int i = 0; i < s->ncodecs; i++) {
@@ -158,37 +168,15 @@ int ids_inspector_encoding (const ids_inspector *ins, const char *enc,
 
 /* ------------------------------------------------------------- ranking */
 
-/* Unix ms of a value's time, or 0 if its scheme has no time field (or
-** the time is past int64 ms).  One time field counts ticks of s->unit
-** from s->epoch_ms; three are KUID's mixed radix (megaseconds, seconds,
-** microseconds since 1970). */
-static int idtime (const ids_scheme *s, const uint64_t *x, int64_t *ms) {
-  int t[3], nt = 0;
-  unsigned __int128 m;
-  for (int i = 0; i < s->nfields && nt < 3; i++)
-    if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
-  if (nt == 1 && s->unit.per_sec_num == 1000 && s->unit.per_sec_den == 1)
-    m = (unsigned __int128)x[t[0]] + (uint64_t)s->epoch_ms;   /* ms: most */
-  else if (nt == 1 && x[t[0]] <= UINT64_MAX / 1000 / s->unit.per_sec_den)
-    m = x[t[0]] * 1000 * s->unit.per_sec_den / s->unit.per_sec_num +
-        (uint64_t)s->epoch_ms;        /* 64 bits: no 128-bit division */
-  else if (nt == 1)
-    m = (unsigned __int128)x[t[0]] * 1000 * s->unit.per_sec_den /
-        s->unit.per_sec_num + (uint64_t)s->epoch_ms;
-  else if (nt == 3)
-    m = ((unsigned __int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 +
-        x[t[2]] / 1000;
-  else return 0;
-  /* the true time, however far off (SIQ's and kuid96's largest values are
-  ** in the year 30,000 and beyond); past int64 ms none is given */
-  if (m > (unsigned __int128)INT64_MAX) return 0;
-  *ms = (int64_t)m;
-  return 1;
+/* The earliest time a reading of s can plausibly have. */
+static int64_t since (const ids_scheme *s, int64_t now) {
+  if (s->about && s->about->since_ms) return s->about->since_ms;
+  if (s->epoch_ms == 0) return now - PAST_MS;
+  return s->epoch_ms + DAY_MS;
 }
 
 static int try (const ischeme *k, const ids_codec *c, int marked,
                 const char *t, size_t n, cand *out, int64_t now) {
-  uint64_t x[IDS_MAXFIELDS];
   ids_candidate *o = &out->c;
   if (ids_scheme_decode(k->s, c, t, n, &o->value, NULL) != IDS_OK) return 0;
   out->k = k;
@@ -198,33 +186,41 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
   for (int j = 0; j < k->nc; j++)
     if (k->c[j].c == c) out->name = k->c[j].name;
   o->marked = marked;
-  ids_scheme_decompose(k->s, &o->value, x);
-  o->has_time = idtime(k->s, x, &o->time_ms);
+  o->has_time = ids_scheme_time_ms(k->s, &o->value, &o->time_ms);
   if (!o->has_time) o->time_ms = 0;
-  o->plausible = o->has_time && o->time_ms >= now - PAST_MS &&
-                 o->time_ms <= now + AHEAD_MS;
+  o->plausible = !k->timed || (o->has_time &&
+                 o->time_ms >= since(k->s, now) &&
+                 o->time_ms <= now + AHEAD_MS);
+  o->ambiguous = 0;
   out->dist = !o->has_time ? UINT64_MAX :
               o->time_ms > now ? (uint64_t)(o->time_ms - now)
                                : (uint64_t)(now - o->time_ms);
   return 1;
 }
 
+/* Whether a and b have the same evidence: a mark, a plausible time,
+** constant bits checked.  What ranks them further is only a guess. */
+static int tied (const cand *a, const cand *b) {
+  return a->c.marked == b->c.marked && a->c.plausible == b->c.plausible &&
+         a->k->constbits == b->k->constbits;
+}
+
 /* Better first: a marked form (FLUID's RFC 19), a time in the plausible
-** window, a form no other scheme wrote, the scheme's default form (what a
-** log line most likely holds: a bare number is a Snowflake's ID before it
-** is a FLUID's), a time nearer now, more constant bits checked, then the
-** inspector's order. */
+** window, more constant bits checked (a UUID's version), then the guesses:
+** a form no other scheme wrote, the scheme's default form (what a log
+** line most likely holds: a bare number is a Snowflake's ID before it is
+** a FLUID's), a time nearer now, the inspector's order. */
 static int better (const cand *a, const cand *b) {
   int adef = a->c.codec == a->k->s->codecs[0];
   int bdef = b->c.codec == b->k->s->codecs[0];
   if (a->c.marked != b->c.marked) return a->c.marked > b->c.marked;
   if (a->c.plausible != b->c.plausible)
     return a->c.plausible > b->c.plausible;
+  if (a->k->constbits != b->k->constbits)
+    return a->k->constbits > b->k->constbits;
   if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
   if (adef != bdef) return adef;
   if (a->dist != b->dist) return a->dist < b->dist;
-  if (a->k->constbits != b->k->constbits)
-    return a->k->constbits > b->k->constbits;
   return a->k < b->k;
 }
 
@@ -274,6 +270,9 @@ static int candidates (const ids_inspector *ins, const char *t, size_t n,
     for (; j > 0 && better(&x, &cs[j - 1]); j--) cs[j] = cs[j - 1];
     cs[j] = x;
   }
+  for (int i = 1; i < nc && cs[0].c.plausible; i++)  /* a guess? */
+    if (cs[i].k != cs[0].k && tied(&cs[i], &cs[0]))
+      cs[i].c.ambiguous = cs[0].c.ambiguous = 1;
   return nc;
 }
 

@@ -32,8 +32,11 @@ extern "C" {
 typedef struct ids_inspector ids_inspector;
 
 /* One reading of a text.  The ranking compares, in this order: marked,
-** plausible, unique, the scheme's default encoding, the distance of the
-** time from now, the constant bits a decode checks, the schemes' order. */
+** plausible, the constant bits a decode checks (a version, a variant),
+** unique, the scheme's default encoding, the distance of the time from
+** now, the schemes' order.  What decides is evidence: a mark, a plausible
+** time, constant bits.  When another scheme's reading has as much, the
+** best is a guess and both are marked ambiguous. */
 typedef struct ids_candidate {
   const ids_scheme *scheme;
   const ids_codec *codec;     /* the encoding it was read in */
@@ -42,10 +45,16 @@ typedef struct ids_candidate {
   int has_time;               /* 0: no time field, or past int64 ms */
   int marked;                 /* the scheme's detection named this form
                                  (FLUID's RFC 19 marks, SIQ's did:) */
-  int plausible;              /* its time is from 30 years before now to a
-                                 day after */
+  int plausible;              /* a time in the format's life: from its
+                                 about's since_ms (else the day after its
+                                 epoch; a Unix-epoch scheme that says
+                                 nothing: 30 years before now) to a day
+                                 after now; a scheme without time: 1 */
   int unique;                 /* no other candidate's scheme has an
                                  encoding of this name */
+  int ambiguous;              /* a plausible reading that a reading of
+                                 another scheme matches in evidence:
+                                 nothing decides between them */
 } ids_candidate;
 
 /* An inspector for schemes[0..n), in that order (ties go to the first);

@@ -234,7 +234,10 @@ static int l_list (lua_State *L) {
 ** until ids_scheme_define returns: nothing else anchors what an __index made. */
 
 static const char *const speckeys[] = {
-  "name", "fields", "encodings", "default_encoding", "bytes", NULL
+  "name", "fields", "encodings", "default_encoding", "bytes", "about", NULL
+};
+static const char *const aboutkeys[] = {
+  "title", "note", "since", "aliases", NULL
 };
 static const char *const fieldkeys[] = {
   "name", "kind", "bits", "unit", "epoch", "value", NULL
@@ -283,10 +286,43 @@ static long long getint (lua_State *L, int t, const char *k, long long dflt,
   return (long long)x;
 }
 
+/* spec.about into *a (its strings stay on the stack); 0 if there is none. */
+static int getabout (lua_State *L, ids_about *a) {
+  int t, n;
+  luaL_checkstack(L, IDS_MAXALIASES + 8, NULL);
+  if (lua_getfield(L, 1, "about") == LUA_TNIL) return 0;
+  if (!lua_istable(L, -1))
+    luaL_error(L, "idscheme.define: spec 'about' must be a table, got %s",
+               ids_show(L, lua_gettop(L)));
+  t = lua_gettop(L);
+  if (ids_badkey(L, t, aboutkeys))
+    luaL_error(L, "idscheme.define: about: unknown key %s",
+               ids_show(L, lua_gettop(L)));
+  a->title = getstr(L, t, "title", 0);
+  a->note = getstr(L, t, "note", 0);
+  a->since_ms = (int64_t)getint(L, t, "since", 0, 0);
+  if (lua_getfield(L, t, "aliases") == LUA_TNIL) return 1;
+  n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : -1;
+  if (n < 0 || n > IDS_MAXALIASES)
+    luaL_error(L, "idscheme.define: about.aliases must be a list of at most "
+               "%d names", IDS_MAXALIASES);
+  t = lua_gettop(L);
+  for (int i = 0; i < n; i++) {
+    size_t len;
+    lua_rawgeti(L, t, i + 1);                  /* stays on the stack */
+    if (lua_type(L, -1) != LUA_TSTRING ||
+        strlen(a->aliases[i] = lua_tolstring(L, -1, &len)) != len)
+      luaL_error(L, "idscheme.define: about.aliases[%d] must be a name, got "
+                 "%s", i + 1, ids_show(L, lua_gettop(L)));
+  }
+  return 1;
+}
+
 static int l_define (lua_State *L) {
   ids_fieldspec fs[IDS_MAXFIELDS];
   const char *encs[IDS_MAXCODECS];
   ids_defspec sp;
+  ids_about about;
   const ids_scheme *s;
   ids_error e;
   int n, t;
@@ -294,6 +330,8 @@ static int l_define (lua_State *L) {
   lua_settop(L, 1);
   onlykeys(L, 1, speckeys, 0);
   memset(&sp, 0, sizeof sp);
+  memset(&about, 0, sizeof about);
+  if (getabout(L, &about)) sp.about = &about;
   sp.name = getstr(L, 1, "name", 0);
   sp.default_encoding = getstr(L, 1, "default_encoding", 0);
   sp.bytes = getint(L, 1, "bytes", 0, 0);
@@ -843,8 +881,8 @@ static const char *const inspectkeys[] = { "scheme", "encoding", NULL };
 
 /* idscheme.inspect(text [, {scheme = NAME or handle, encoding = NAME}]):
 ** the readings of text, best first, each a table {scheme, encoding, id,
-** fields, time_ms, marked, plausible, unique}; none: an empty list and
-** why. */
+** fields, time_ms, marked, plausible, unique, ambiguous}; none: an empty
+** list and why. */
 static int l_inspect (lua_State *L) {
   size_t n, enclen = 0;
   const char *t = luaL_checklstring(L, 1, &n), *enc = NULL;
@@ -899,7 +937,7 @@ static int l_inspect (lua_State *L) {
                    cs, IDS_INSPECT_MAX, &e);
   lua_createtable(L, nc, 0);
   for (int i = 0; i < nc; i++) {
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 9);
     lua_pushstring(L, cs[i].scheme->name);
     lua_setfield(L, -2, "scheme");
     lua_pushstring(L, cs[i].codec->name);
@@ -908,8 +946,9 @@ static int l_inspect (lua_State *L) {
     lua_setfield(L, -2, "id");
     pushfields(L, cs[i].scheme, &cs[i].value);
     lua_setfield(L, -2, "fields");
-    if (cs[i].has_time) {
-      pushfield(L, (uint64_t)cs[i].time_ms);     /* never negative */
+    if (cs[i].has_time) {              /* before 1970 for UUIDv1's 1582 */
+      if (cs[i].time_ms >= 0) pushfield(L, (uint64_t)cs[i].time_ms);
+      else lua_pushinteger(L, (lua_Integer)cs[i].time_ms);
       lua_setfield(L, -2, "time_ms");
     }
     lua_pushboolean(L, cs[i].marked);
@@ -918,6 +957,8 @@ static int l_inspect (lua_State *L) {
     lua_setfield(L, -2, "plausible");
     lua_pushboolean(L, cs[i].unique);
     lua_setfield(L, -2, "unique");
+    lua_pushboolean(L, cs[i].ambiguous);
+    lua_setfield(L, -2, "ambiguous");
     lua_rawseti(L, -2, i + 1);
   }
   if (nc > 0) return 1;

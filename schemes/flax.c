@@ -11,8 +11,11 @@ static ids_radix flax64 = {
 
 static const ids_codec c_flax = IDS_RADIX_CODEC("flax", flax64);
 
+static const ids_about about_flax = {.title = "Flax"};
+
 const ids_scheme ids_flax = {
   .name = "flax", .bits = 96, .bytes = 12,
+  .about = &about_flax,
   IDS_FIELDS(
     {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 40, .shift = 56},
     {.name = "random", .kind = IDS_KIND_RANDOM, .bits = 56, .shift = 0}),

@@ -53,8 +53,11 @@ static const ids_optdef genopts[] = {
   {"start_timestamp", IDS_OPT_INT, 0, ((int64_t)1 << 40) - 1, 0},
 };
 
+static const ids_about about_fluid = {.title = "FLUID (Flux RFC 19)"};
+
 const ids_scheme ids_fluid = {
   .name = "fluid", .bits = 64, .bytes = 8,
+  .about = &about_fluid,
   IDS_FIELDS(
     {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 40, .shift = 24},
     {.name = "generator", .kind = IDS_KIND_NODE, .bits = 14, .shift = 10},

@@ -194,8 +194,11 @@ static int open96 (const ids_scheme *d, const ids_optval *p, ids_scheme *out,
   return IDS_OK;
 }
 
+static const ids_about about_kuid64 = {.title = "k-ordered uid, 64 bits (fogfish/uid)"};
+
 const ids_scheme ids_kuid64 = {
   .name = "kuid64", .bits = 64, .bytes = 8,
+  .about = &about_kuid64,
   IDS_FIELDS(
     {.name = "megaseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 44},
     {.name = "seconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 24},
@@ -209,8 +212,11 @@ const ids_scheme ids_kuid64 = {
   .gen = &gen,
 };
 
+static const ids_about about_kuid96 = {.title = "k-ordered uid, 96 bits (fogfish/uid)"};
+
 const ids_scheme ids_kuid96 = {
   .name = "kuid96", .bits = 96, .bytes = 12,
+  .about = &about_kuid96,
   IDS_FIELDS(
     {.name = "megaseconds", .kind = IDS_KIND_TIME, .bits = 20, .shift = 76},
     /* its low I bits are here; the other 20 - I sit above the node, at

@@ -64,12 +64,27 @@ static const ids_fieldspec ksuid[] = {
 };
 static const char *const ksuid_enc[] = {"base62", "hex"};
 
+/* What inspect and info tell of each (since: the format's first IDs,
+** where its epoch does not say; 2016-01-01 ULID's spec, 2021-01-01 the
+** first UUIDv7 draft, 2017-01-01 KSUID's release). */
+static const ids_about a_instagram = {.title = "Instagram's sharded ID"};
+static const ids_about a_ksuid = {.title = "KSUID (Segment)",
+                                  .since_ms = 1483228800000};
+static const ids_about a_sonyflake = {.title = "Sonyflake (Sony)"};
+static const ids_about a_twitter = {.title = "Twitter's Snowflake"};
+static const ids_about a_ulid = {.title = "ULID", .since_ms = 1451606400000};
+static const ids_about a_uuidv7 = {.title = "UUID version 7 (RFC 9562)",
+                                   .since_ms = 1609459200000,
+                                   .aliases = {"uuid"}};
+
+#define SPEC(name, enc, about) \
+  {#name, name, N(name), enc, N(enc), NULL, 0, &about}
 const ids_defspec ids_shipped[] = {
-  {"instagram", instagram, N(instagram), dec_hex, N(dec_hex), NULL, 0},
-  {"ksuid", ksuid, N(ksuid), ksuid_enc, N(ksuid_enc), NULL, 0},
-  {"sonyflake", sonyflake, N(sonyflake), dec_hex, N(dec_hex), NULL, 0},
-  {"twitter", twitter, N(twitter), dec_hex, N(dec_hex), NULL, 0},
-  {"ulid", ulid, N(ulid), ulid_enc, N(ulid_enc), NULL, 0},
-  {"uuidv7", uuidv7, N(uuidv7), uuidv7_enc, N(uuidv7_enc), NULL, 0},
+  SPEC(instagram, dec_hex, a_instagram),
+  SPEC(ksuid, ksuid_enc, a_ksuid),
+  SPEC(sonyflake, dec_hex, a_sonyflake),
+  SPEC(twitter, dec_hex, a_twitter),
+  SPEC(ulid, ulid_enc, a_ulid),
+  SPEC(uuidv7, uuidv7_enc, a_uuidv7),
 };
 const int ids_nshipped = N(ids_shipped);

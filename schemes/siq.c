@@ -203,8 +203,11 @@ static const ids_gen_ops gen = {
   .suffix = suffix, .seqbits = 16, .place = place,
 };
 
+static const ids_about about_siq = {.title = "SIQ (SUOU)"};
+
 const ids_scheme ids_siq = {
   .name = "siq", .bits = 112, .bytes = 14,
+  .about = &about_siq,
   IDS_FIELDS(
     {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 56, .shift = 56},
     {.name = "shard", .kind = IDS_KIND_NODE, .bits = 8, .shift = 48},

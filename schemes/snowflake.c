@@ -39,8 +39,12 @@ static int open (const ids_scheme *d, const ids_optval *p, ids_scheme *out,
   return IDS_OK;
 }
 
+static const ids_about about_snowflake = {.title = "Discord's Snowflake",
+                                          .aliases = {"discord"}};
+
 const ids_scheme ids_snowflake = {
   .name = "snowflake", .bits = 64, .bytes = 8,
+  .about = &about_snowflake,
   IDS_FIELDS(
     {.name = "timestamp", .kind = IDS_KIND_TIME, .bits = 42, .shift = 22},
     {.name = "worker", .kind = IDS_KIND_NODE, .bits = 5, .shift = 17},

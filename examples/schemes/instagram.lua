@@ -11,4 +11,5 @@ return require("idscheme").define{
     { name = "sequence", bits = 10, kind = "sequence" },
   },
   encodings = { "dec", "hex" },
+  about = { title = "Instagram's sharded ID" },
 }

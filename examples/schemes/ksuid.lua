@@ -10,4 +10,5 @@ return require("idscheme").define{
     { name = "payload", bits = 128, kind = "random" },
   },
   encodings = { "base62", "hex" },
+  about = { title = "KSUID (Segment)", since = 1483228800000 },  -- 2017
 }

@@ -12,4 +12,5 @@ return require("idscheme").define{
     { name = "machine", bits = 16, kind = "node" },
   },
   encodings = { "dec", "hex" },
+  about = { title = "Sonyflake (Sony)" },
 }

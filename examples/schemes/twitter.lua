@@ -12,4 +12,5 @@ return require("idscheme").define{
     { name = "sequence", bits = 12, kind = "sequence" },
   },
   encodings = { "dec", "hex" },
+  about = { title = "Twitter's Snowflake" },
 }

@@ -9,4 +9,5 @@ return require("idscheme").define{
     { name = "random", bits = 80, kind = "random" },
   },
   encodings = { "crockford", "uuid", "hex" },
+  about = { title = "ULID", since = 1451606400000 },  -- its spec, 2016
 }

@@ -12,4 +12,6 @@ return require("idscheme").define{
     { name = "random", bits = 62, kind = "random" },
   },
   encodings = { "uuid", "hex", "base58" },
+  about = { title = "UUID version 7 (RFC 9562)", aliases = { "uuid" },
+            since = 1609459200000 },     -- the first draft, 2021
 }

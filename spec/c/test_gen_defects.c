@@ -56,7 +56,7 @@ static int64_t wallns (void) {
 static const ids_scheme *define (const char *name, const ids_fieldspec *f,
                                  int n, ids_error *e) {
   static const char *const enc[] = {"hex"};
-  ids_defspec sp = {name, f, n, enc, 1, NULL, 0};
+  ids_defspec sp = {name, f, n, enc, 1, NULL, 0, NULL};
   const ids_scheme *s = NULL;
   memset(e, 0, sizeof *e);
   if (ids_scheme_define(&sp, &s, e) != IDS_OK) return NULL;
@@ -715,7 +715,7 @@ static void test_alphabet_and_node (void) {
   snprintf(enc[2], sizeof enc[2], "b64sort:%s", asc);
   for (int i = 0; i < 3; i++) {
     const char *en[] = {enc[i]};
-    ids_defspec sp = {NULL, f, 2, en, 1, NULL, 0};
+    ids_defspec sp = {NULL, f, 2, en, 1, NULL, 0, NULL};
     const ids_scheme *s = NULL;
     char name[32];
     int r;
@@ -869,7 +869,7 @@ static void test_define_checks (void) {
     {"time", "time", 48, "ms", 0, 0}, {"seq", "sequence", 12, NULL, 0, 0},
   };
   static const char *const enc[] = {"dec"};
-  ids_defspec sp = {"t_def", f, 2, enc, 1, NULL, 0};
+  ids_defspec sp = {"t_def", f, 2, enc, 1, NULL, 0, NULL};
   const ids_scheme *s;
   ids_error e;
   char longname[40];

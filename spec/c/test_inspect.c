@@ -114,19 +114,23 @@ static void test_ambiguous (void) {
   /* max cuts the list, not the ranking */
   CHECK(ids_inspect(everyone, t, n, NULL, 0, now, one, 1, &e) == 1 &&
         one[0].scheme == c[0].scheme && one[0].codec == c[0].codec);
-  /* now moves plausibility: forty years on, a time is plausible only if
-  ** it falls 30 years before to a day after that now (the Snowflake's,
-  ** a day before today, no more; another scheme's reading may) */
+  /* now moves plausibility: forty years on, a time is plausible only from
+  ** the format's first IDs (its about's since_ms, else the day after its
+  ** epoch, else, on the Unix epoch, 30 years before now) to a day after
+  ** now; the Snowflake of yesterday is still one (Discord's began 2015) */
   {
     int64_t later = now + 40 * 31556952000ll;
     nc = ids_inspect(everyone, t, n, NULL, 0, later, c, IDS_INSPECT_MAX, &e);
-    for (int i = 0; i < nc; i++)
-      CHECKF(c[i].plausible == (c[i].has_time &&
-                                c[i].time_ms >= later - 30 * 31556952000ll &&
+    for (int i = 0; i < nc; i++) {
+      const ids_scheme *s = c[i].scheme;
+      int64_t since = s->about && s->about->since_ms ? s->about->since_ms :
+                      s->epoch_ms ? s->epoch_ms + 86400000 :
+                      later - 30 * 31556952000ll;
+      CHECKF(c[i].plausible == (c[i].has_time && c[i].time_ms >= since &&
                                 c[i].time_ms <= later + 86400000),
-             "%s (%s)", c[i].scheme->name, c[i].codec->name);
-    for (int i = 0; i < nc; i++)
-      if (c[i].scheme == snow) CHECK(!c[i].plausible);
+             "%s (%s)", s->name, c[i].codec->name);
+      if (s == snow) CHECK(c[i].plausible);
+    }
   }
   check_order(c, nc);
   /* FLUID's RFC 19 mark: read as that form alone, and first */
@@ -192,6 +196,23 @@ static void test_restrict (void) {
 /* One inspector, two threads, the same answers. */
 typedef struct job { const char *t; int nc; ids_candidate c[4]; } job;
 
+/* Whether two readings say the same (not memcmp: a struct's padding is
+** nobody's). */
+static int same_reading (const ids_candidate *a, const ids_candidate *b) {
+  return a->scheme == b->scheme && a->codec == b->codec &&
+         memcmp(&a->value, &b->value, sizeof a->value) == 0 &&
+         a->has_time == b->has_time && a->time_ms == b->time_ms &&
+         a->marked == b->marked && a->plausible == b->plausible &&
+         a->unique == b->unique && a->ambiguous == b->ambiguous;
+}
+
+static int same_readings (const ids_candidate *a, const ids_candidate *b,
+                          int n) {
+  for (int i = 0; i < n; i++)
+    if (!same_reading(&a[i], &b[i])) return 0;
+  return 1;
+}
+
 static void *inspect_many (void *arg) {
   job *j = arg;
   ids_error e;
@@ -200,7 +221,7 @@ static void *inspect_many (void *arg) {
     int nc = ids_inspect(everyone, j->t, strlen(j->t), NULL, 0,
                          1700000000000ll, c, 4, &e);
     if (k == 0) { j->nc = nc; memcpy(j->c, c, sizeof c); }
-    else if (nc != j->nc || memcmp(c, j->c, (size_t)nc * sizeof *c))
+    else if (nc != j->nc || !same_readings(c, j->c, nc))
       j->nc = -1;
   }
   return NULL;
@@ -212,8 +233,58 @@ static void test_threads (void) {
   CHECK(pthread_create(&t, NULL, inspect_many, &a) == 0);
   inspect_many(&b);
   pthread_join(t, NULL);
-  CHECK(a.nc > 1 && a.nc == b.nc &&
-        memcmp(a.c, b.c, (size_t)a.nc * sizeof *a.c) == 0);
+  CHECK(a.nc > 1 && a.nc == b.nc && same_readings(a.c, b.c, a.nc));
+}
+
+/* Honest about doubt (issue 24): the documented examples of Discord and
+** Twitter are numbers that both read plausibly, so the best is marked a
+** guess with the other beside it; a ULID is no guess; "hello" decodes,
+** but to a time on its epoch's first day, which confirms nothing. */
+static void test_doubt (void) {
+  static const struct { const char *text, *best, *rival; } t[] = {
+    {"175928847299117063", NULL, "snowflake"},      /* Discord's docs */
+    {"1050118621198921728", NULL, "twitter"},       /* Twitter's docs */
+    {"01ARZ3NDEKTSV4RRFFQ69G5FAV", "ulid", NULL},   /* ULID's spec */
+    {"hello", NULL, NULL},
+  };
+  int64_t now = 1764115200000ll;                   /* 2025-11-26 */
+  for (size_t k = 0; k < sizeof t / sizeof *t; k++) {
+    ids_candidate c[IDS_INSPECT_MAX];
+    ids_error e;
+    int nc = ids_inspect(everyone, t[k].text, strlen(t[k].text), NULL, 0,
+                         now, c, IDS_INSPECT_MAX, &e), found = 0;
+    if (!CHECKF(nc >= 1, "%s: %s", t[k].text, e.msg)) continue;
+    for (int i = 0; i < nc; i++) {
+      CHECK(!c[i].ambiguous || c[i].plausible);
+      found |= t[k].rival && c[i].ambiguous &&
+               strcmp(c[i].scheme->name, t[k].rival) == 0;
+    }
+    if (t[k].rival)
+      CHECKF(c[0].ambiguous && found, "%s: %s ambiguous with %s",
+             t[k].text, c[0].scheme->name, t[k].rival);
+    else if (t[k].best)
+      CHECKF(strcmp(c[0].scheme->name, t[k].best) == 0 && c[0].plausible &&
+             !c[0].ambiguous, "%s: %s", t[k].text, c[0].scheme->name);
+    else
+      CHECKF(!c[0].plausible && !c[0].ambiguous, "%s: %s", t[k].text,
+             c[0].scheme->name);
+  }
+}
+
+/* The names users know answer too: discord is the Snowflake here, uuid
+** every UUID; a scheme's own name is itself alone. */
+static void test_aliases (void) {
+  const ids_scheme *s[16];
+  size_t n = ids_scheme_answering("discord", s, 16);
+  CHECK(n == 1 && s[0] == ids_scheme_find("snowflake"));
+  n = ids_scheme_answering("uuid", s, 16);
+  CHECK(n >= 1);
+  for (size_t i = 0; i < n && i < 16; i++)
+    CHECKF(strncmp(s[i]->name, "uuid", 4) == 0, "%s", s[i]->name);
+  CHECK(ids_scheme_answering("ulid", s, 16) == 1 &&
+        s[0] == ids_scheme_find("ulid"));
+  CHECK(ids_scheme_answering("nope", s, 16) == 0);
+  CHECK(ids_scheme_answering("discord", NULL, 0) == 1);
 }
 
 int main (void) {
@@ -226,6 +297,8 @@ int main (void) {
   test_none();
   test_restrict();
   test_threads();
+  test_doubt();
+  test_aliases();
   ids_inspector_free(everyone);
   return t_done();
 }

@@ -80,7 +80,7 @@ static void test_grow (void) {
   for (int i = 0; i < N; i++) {
     ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
                           {"r", "random", 24, NULL, 0, 0}};
-    ids_defspec sp = {names[i], f, 2, enc, 1, NULL, 0};
+    ids_defspec sp = {names[i], f, 2, enc, 1, NULL, 0, NULL};
     const ids_scheme *s;
     ids_error e;
     snprintf(names[i], sizeof names[i], "reg%03d", (i * 7) % N);
@@ -110,7 +110,7 @@ static void test_grow (void) {
     ** script reloaded) is the scheme it made */
     ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
                           {"r", "random", 24, NULL, 0, 0}};
-    ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0};
+    ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0, NULL};
     const ids_scheme *s = NULL;
     ids_error e;
     CHECK(ids_scheme_define(&sp, &s, &e) == IDS_EEXIST && s == NULL);

@@ -130,6 +130,33 @@ expect "age of an old ID" 0 "2025-01-05T15:26:50.253Z, 1 y ago" "$ids" inspect "
   ok || bad "a Discord snowflake among the candidates"
 expect "candidates in human output" 0 "snowflake (dec) 2016-04-30T11:18:25.796Z" \
   "$ids" inspect 175928847299117063
+# honest about doubt (issue 24): Twitter's documented ID reads as a
+# Discord Snowflake as plausibly, so the best is marked a guess; convert
+# will not guess; -s (names, aliases, lists) decides
+expect "ambiguous, said" 0 "ambiguous    a guess: nothing in the text tells it from" \
+  "$ids" inspect 1050118621198921728
+"$ids" inspect --json 1050118621198921728 | lua5.4 -e '
+  local o = require("cjson").decode(io.read("l"))
+  local twitter
+  for _, c in ipairs(o.candidates) do
+    twitter = twitter or (c.scheme == "twitter" and c.ambiguous and
+                          c.time == "2018-10-10T20:19:24.211Z" and c.time_ms == 1539202764211)
+  end
+  os.exit(o.ambiguous == true and o.plausible == true and twitter and 0 or 1)' &&
+  ok || bad "--json: ambiguous, with twitter among the candidates"
+refuses "convert refuses a guess" 1 "ambiguous: several schemes read it alike" \
+  "$ids" convert --to hex 1050118621198921728
+expect "convert with -s" 0 "0e92c5527c95b000" "$ids" convert -s twitter --to hex 1050118621198921728
+expect "-s a list: twitter alone reads it plausibly" 0 "1050118621198921728: twitter (dec)" \
+  "$ids" inspect -s twitter,instagram 1050118621198921728
+expect "-s an alias" 0 "175928847299117063: snowflake (dec)" "$ids" inspect -s discord 175928847299117063
+expect "an alias names the scheme; decode says the time" 0 "time_ms      1462015105796" \
+  "$ids" decode discord 175928847299117063
+refuses "an unknown name in -s" 2 "unknown scheme 'nope'" "$ids" inspect -s ulid,nope 01ARZ3NDEKTSV4RRFFQ69G5FAV
+refuses "junk decodes, but to no time a format had" 1 "no scheme reads it plausibly" \
+  "$ids" inspect hello
+expect "-s takes the reading as it is" 0 "hello: snowflake (b32l)" "$ids" inspect -s snowflake hello
+expect "time in ISO-8601 and Unix ms" 0 "time_ms      1469922850259" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
 expect "a KSUID" 0 "0ujtsYcgvSTl8PAuAdqWYSMnLOv: ksuid (base62)" "$ids" inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv
 expect "a ULID" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
 expect "a lower-case ULID" 0 "01arz3ndektsv4rrffq69g5fav: ulid (crockford)" "$ids" inspect 01arz3ndektsv4rrffq69g5fav

@@ -137,4 +137,46 @@ describe("idscheme.inspect", function ()
     end
     assert.is_true(found)
   end)
+
+  it("marks a guess: Twitter's documented ID reads as Discord's as well", function ()
+    local cands = idscheme.inspect("1050118621198921728")
+    assert.is_true(cands[1].ambiguous and cands[1].plausible)
+    local twitter
+    for _, c in ipairs(cands) do
+      if c.scheme == "twitter" then twitter = c end
+    end
+    assert.is_true(twitter.ambiguous)
+    assert.are.equal(1539202764211, twitter.time_ms)
+    local ulid = idscheme.inspect("01ARZ3NDEKTSV4RRFFQ69G5FAV")[1]
+    assert.are.equal("ulid", ulid.scheme)
+    assert.is_false(ulid.ambiguous)
+    assert.is_true(ulid.plausible)
+    assert.is_false(idscheme.inspect("hello")[1].plausible)
+  end)
+
+  it("takes a defined scheme's about: its since bounds plausibility", function ()
+    local name = "inspect_about_" .. tostring(os.time())
+    local spec = { name = name,
+      fields = { { name = "t", kind = "time", bits = 44, unit = "ms" },
+                 { name = "s", kind = "sequence", bits = 20 } },
+      encodings = { "hex" },
+      about = { title = "A test format", aliases = { name .. "_alias" },
+                since = 4102444800000 } }          -- 2100: nothing yet
+    local s = idscheme.define(spec)
+    assert.are.equal(s, idscheme.define(spec))      -- the same spec again
+    spec.about.title = "Another"
+    assert.has_error(function () idscheme.define(spec) end)
+    local id = s:generator():next()
+    for _, c in ipairs(idscheme.inspect(id:encode(), { scheme = name })) do
+      assert.is_false(c.plausible)
+    end
+    assert.error_matches(function ()
+      idscheme.define{ name = name .. "x", fields = spec.fields,
+                       about = { titel = "x" } }
+    end, "about: unknown key 'titel'")
+    assert.error_matches(function ()
+      idscheme.define{ name = name .. "y", fields = spec.fields,
+                       about = { aliases = { "a", "b", "c", "d", "e" } } }
+    end, "at most 4 names")
+  end)
 end)
