@@ -64,12 +64,56 @@ static const ids_fieldspec ksuid[] = {
 };
 static const char *const ksuid_enc[] = {"base62", "hex"};
 
+/* Mastodon's snowflake: 48-bit Unix ms, 16 bits of sequence (Mastodon
+** seeds them from a hash of the table and the time; any value will do). */
+static const ids_fieldspec mastodon[] = {
+  {"timestamp", "time", 48, "ms", 0, 0},
+  {"sequence", "sequence", 16, NULL, 0, 0},
+};
+static const char *const mastodon_enc[] = {"dec", "hex"};
+
+/* TSID (tsid-creator): 42-bit ms since 2020-01-01Z, 10-bit node, 12-bit
+** counter; 13 characters of Crockford base32. */
+static const ids_fieldspec tsid[] = {
+  {"timestamp", "time", 42, "ms", 1577836800000, 0},
+  {"node", "node", 10, NULL, 0, 0},
+  {"counter", "sequence", 12, NULL, 0, 0},
+};
+static const char *const tsid_enc[] = {"crockford", "dec", "hex"};
+
+/* Timeflake: 48-bit Unix ms + 80 random bits, 22 characters of base62. */
+static const ids_fieldspec timeflake[] = {
+  {"timestamp", "time", 48, "ms", 0, 0},
+  {"random", "random", 80, NULL, 0, 0},
+};
+static const char *const timeflake_enc[] = {"base62", "hex", "uuid"};
+
+/* Firebase push IDs: 48-bit Unix ms + 72 random bits, 20 characters of
+** the sortable base64 whose alphabet begins at '-'. */
+static const ids_fieldspec pushid[] = {
+  {"timestamp", "time", 48, "ms", 0, 0},
+  {"random", "random", 72, NULL, 0, 0},
+};
+static const char *const pushid_enc[] = {
+  "b64sort:-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
+  "hex"};
+
 /* What inspect and info tell of each (since: the format's first IDs,
 ** where its epoch does not say; 2016-01-01 ULID's spec, 2021-01-01 the
-** first UUIDv7 draft, 2017-01-01 KSUID's release). */
+** first UUIDv7 draft, 2017-01-01 KSUID's release, 2017-09-01 Mastodon
+** 2.0's snowflakes, 2015-02-01 Firebase's push IDs, 2020-01-01
+** Timeflake's release). */
 static const ids_about a_instagram = {.title = "Instagram's sharded ID"};
 static const ids_about a_ksuid = {.title = "KSUID (Segment)",
                                   .since_ms = 1483228800000};
+static const ids_about a_mastodon = {.title = "Mastodon's snowflake",
+                                     .since_ms = 1504224000000};
+static const ids_about a_pushid = {.title = "Firebase push ID",
+                                   .since_ms = 1422748800000,
+                                   .aliases = {"firebase"}};
+static const ids_about a_timeflake = {.title = "Timeflake",
+                                      .since_ms = 1577836800000};
+static const ids_about a_tsid = {.title = "TSID (tsid-creator)"};
 static const ids_about a_sonyflake = {.title = "Sonyflake (Sony)"};
 static const ids_about a_twitter = {.title = "Twitter's Snowflake"};
 static const ids_about a_ulid = {.title = "ULID", .since_ms = 1451606400000};
@@ -82,7 +126,11 @@ static const ids_about a_uuidv7 = {.title = "UUID version 7 (RFC 9562)",
 const ids_defspec ids_shipped[] = {
   SPEC(instagram, dec_hex, a_instagram),
   SPEC(ksuid, ksuid_enc, a_ksuid),
+  SPEC(mastodon, mastodon_enc, a_mastodon),
+  SPEC(pushid, pushid_enc, a_pushid),
   SPEC(sonyflake, dec_hex, a_sonyflake),
+  SPEC(timeflake, timeflake_enc, a_timeflake),
+  SPEC(tsid, tsid_enc, a_tsid),
   SPEC(twitter, dec_hex, a_twitter),
   SPEC(ulid, ulid_enc, a_ulid),
   SPEC(uuidv7, uuidv7_enc, a_uuidv7),

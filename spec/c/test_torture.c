@@ -47,6 +47,7 @@
 static const char *const names[] = {
   "fluid", "flax", "snowflake", "siq", "kuid64", "kuid96",
   "ulid", "uuidv7", "twitter", "sonyflake", "instagram", "ksuid",
+  "mastodon", "tsid", "timeflake", "pushid",
 };
 #define NSCHEMES  (int)(sizeof names / sizeof names[0])
 

@@ -9,8 +9,8 @@
 local helper = require "spec.helper"
 local idscheme = require "idscheme"
 
-local SHIPPED = { "instagram", "ksuid", "sonyflake", "twitter", "ulid",
-                  "uuidv7" }
+local SHIPPED = { "instagram", "ksuid", "mastodon", "pushid", "sonyflake",
+                  "timeflake", "tsid", "twitter", "ulid", "uuidv7" }
 
 -- Runs examples/schemes/NAME.lua with `require "idscheme"` giving a
 -- module whose define first hands the spec to edit (if any).
