@@ -3,8 +3,11 @@
 //
 // Two kinds of rows:
 //  - made here by the formats' own npm packages (pinned in package-lock.json),
-//    at times spread over 1971..2100 where the format allows, at the edges of
-//    each format's epoch, and now, in every text form the package writes;
+//    in every text form the package writes, at times such IDs really have:
+//    IDs people paste were made in the past by running systems, so each
+//    format's times lie in its life, from its first IDs (LIFE below) to the
+//    corpus's fixed "now" (NOW), spread over that life but more of them in
+//    recent years, and a few near its start;
 //  - the formats' documented examples (RFC 9562, READMEs, API docs), each
 //    kept only when an independent decoding (decode.mjs) agrees with what
 //    the document says about it; a dropped one is printed, with the reason.
@@ -13,9 +16,10 @@
 //
 // Regenerate (from this folder; installs the pinned packages first):
 //   ./run.sh node make.mjs
-// The times and documented examples are fixed; the random parts of
-// package-made IDs and the "now" rows are fresh on every run, so a new run
-// changes those rows: commit the new corpus.tsv with the change that needed it.
+// The times (a fixed NOW and a seeded generator) and the documented examples
+// are the same on every run; the random parts of package-made IDs are fresh,
+// so a new run changes those rows: commit the new corpus.tsv with the change
+// that needed it.
 //
 // Columns of corpus.tsv (tab-separated, one header line):
 //   text     the ID exactly as written
@@ -32,7 +36,7 @@ import path from "node:path";
 import * as uuid from "uuid";
 import { ObjectId } from "bson";
 import { Xid } from "xid-ts";
-import { TSIDGenerator, getTsid } from "tsid-ts";
+import { TSIDGenerator } from "tsid-ts";
 import { TypeID, typeid } from "typeid-js";
 import { nanoid } from "nanoid";
 import * as firebaseKey from "firebase-key";
@@ -60,6 +64,9 @@ function add(text, format, source, form, expect = {}) {
   for (const [k, v] of Object.entries(expect.fields ?? {}))
     if (!same(got.fields[k], v))
       throw new Error(`${format} ${text} (${source}): field ${k} is ${JSON.stringify(got.fields[k])}, expected ${JSON.stringify(v)}`);
+  // a package-made row (which says its time) lies in its format's life
+  if ("time_ms" in expect && !(got.time_ms >= LIFE[format] && got.time_ms <= NOW))
+    throw new Error(`${format} ${text} (${source}): time ${iso(got.time_ms)} is outside the format's life`);
   if (seen.has(text)) return;
   seen.add(text);
   rows.push([text, format, got.time_ms === null ? "-" : String(got.time_ms),
@@ -68,22 +75,60 @@ function add(text, format, source, form, expect = {}) {
 
 // ------------------------------------------------------------------ times
 const U = Date.UTC;
-const NOW = Date.now();
-const TIMES = [
-  U(1971, 0, 1), 1e11 /* 1973-03-03T09:46:40Z */, U(1980, 0, 1), U(1985, 6, 4, 12, 30, 45, 123),
-  U(1990, 4, 17, 8, 0, 0, 1), U(1999, 11, 31, 23, 59, 59, 999), U(2000, 0, 1),
-  1e12 /* 2001-09-09T01:46:40Z */, U(2004, 1, 29, 12, 0, 0, 500),
-  D.TWITTER_EPOCH, D.DISCORD_EPOCH, U(2016, 3, 30, 11, 18, 25, 796),
-  D.TSID_EPOCH, D.TSID_EPOCH + 1, U(2024, 1, 29, 23, 59, 59, 999), U(2030, 6, 15, 6, 0, 0, 250),
-  2147483647000 /* 2^31-1 s */, 2147483648000, U(2050, 0, 1), U(2069, 11, 31, 23, 59, 59),
-  U(2077, 5, 5, 5, 5, 5, 5), U(2099, 11, 31, 23, 59, 59, 999), U(2100, 0, 1),
-  U(2100, 11, 31, 23, 59, 59, 999),
-];
-const seconds = (list) => [...new Set(list.map((t) => Math.floor(t / 1000)))];
+const DAY = 86400000;
 const iso = (ms) => new Date(ms).toISOString();
 
-// a clock stopped at `ms` while fn runs, for generators that take no time
-// option but read the clock (tsid-ts's TSIDGenerator reads `new Date()`)
+// The corpus's "now": fixed, so that every run asks for the same times.
+const NOW = U(2026, 10, 1);
+
+// Each format's life starts with its first IDs (its publication, or its
+// epoch's first days): no real ID of it is older.
+const LIFE = {
+  uuid1: U(1995, 0, 1), uuid6: U(2022, 0, 1), uuid7: U(2021, 0, 1),
+  objectid: U(2009, 0, 1), xid: U(2015, 0, 1), tsid: U(2020, 0, 2),
+  typeid: U(2023, 0, 1), pushid: U(2015, 1, 1), mastodon: U(2017, 8, 1),
+  discord: U(2015, 0, 2), twitter: U(2010, 10, 5), ulid: U(2016, 0, 1),
+  ksuid: U(2017, 0, 1), timeflake: U(2020, 0, 1),
+};
+
+// A few times every format gets: the last ms of a leap day, a new year.
+const FIXED = [U(2024, 1, 29, 23, 59, 59, 999), U(2025, 0, 1)];
+
+// a generator of numbers in [0, 1), seeded by a string (mulberry32 of its
+// FNV-1a hash): the same times on every run
+function seeded(seed) {
+  let a = 2166136261;
+  for (const c of seed) a = Math.imul(a ^ c.charCodeAt(0), 16777619);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// n times (ascending) in the life of `format`: two near its start (its
+// first day, its first month), FIXED, and the rest NOW - span * u^2 for u
+// uniform in [0, 1), so that half of them lie in the last quarter of its
+// life; in whole seconds for a format that keeps seconds
+function lifeTimes(format, n, { seconds = false } = {}) {
+  const r = seeded(format);
+  const start = LIFE[format], span = NOW - start;
+  const set = new Set();
+  const put = (t) => set.add(seconds ? Math.floor(t / 1000) * 1000 : t);
+  put(start + Math.floor(r() * DAY));
+  put(start + DAY + Math.floor(r() * 30 * DAY));
+  for (const t of FIXED) put(t);
+  while (set.size < n) { const u = r(); put(NOW - 1 - Math.floor(span * u * u)); }
+  const out = [...set].sort((a, b) => a - b);
+  for (const t of out) if (t < start || t > NOW) throw new Error(`${format}: ${iso(t)} outside its life`);
+  return out;
+}
+
+// a clock stopped at `ms` while fn runs, for calls that take no time but
+// read the clock (as a running system's calls do): tsid-ts's TSIDGenerator,
+// and uuid's v1()/v6()/v7(), new ObjectId(), new Xid(),
+// typeid(prefix), key() read Date.now() or new Date()
 function atTime(ms, fn) {
   const Real = globalThis.Date;
   class Stopped extends Real {
@@ -94,37 +139,48 @@ function atTime(ms, fn) {
   try { return fn(); } finally { globalThis.Date = Real; }
 }
 
+// How many of the latest times of a format are made by the package's
+// call that reads the clock (at a stopped clock) rather than by its call
+// that takes a time.
+const BY_CLOCK = 3;
+
 // ---------------------------------------------------------- uuid package
 {
   const P = PKG.uuid;
   const node = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab];
-  // v1 and v6: Gregorian 100-ns ticks, so times from 1582 on
-  const gtimes = [D.GREGORIAN_MS, D.GREGORIAN_MS + 1, 0, ...TIMES, NOW];
+  // v1 and v6: Gregorian 100-ns ticks
   for (const [v, fmt, make] of [[1, "uuid1", uuid.v1], [6, "uuid6", uuid.v6]]) {
-    gtimes.forEach((msecs, i) => {
+    const times = lifeTimes(fmt, 24);
+    times.forEach((msecs, i) => {
+      const byClock = i >= times.length - BY_CLOCK;
       const opts = { msecs };
       const expect = { time_ms: msecs };
-      if (i % 2 === 0) { // every other one with node and clock sequence given
+      if (i % 2 === 0 && !byClock) { // every other one with node and clock sequence given
         opts.node = Uint8Array.from(node.map((b) => (b + i) & 0xff));
         opts.clockseq = (i * 997) & 0x3fff;
         expect.fields = { clock_seq: opts.clockseq,
                           node: Buffer.from(opts.node).toString("hex") };
       }
       if (i % 5 === 3) opts.nsecs = 9999; // the last 100-ns tick of the ms
-      const call = msecs === NOW ? `v${v}() at now` : `v${v}({msecs: ${msecs}${opts.nsecs ? ", nsecs: 9999" : ""}}) ${iso(msecs)}`;
-      const text = msecs === NOW ? make() : make(opts);
-      add(text, fmt, `${P} ${call}`, "lower", msecs === NOW ? {} : expect);
-      if (i % 2 === 1) add(text.toUpperCase(), fmt, `${P} ${call}, upper-cased`, "upper", msecs === NOW ? {} : expect);
+      const call = byClock ? `v${v}() at a clock stopped at ${iso(msecs)}`
+        : `v${v}({msecs: ${msecs}${opts.nsecs ? ", nsecs: 9999" : ""}}) ${iso(msecs)}`;
+      const text = byClock ? atTime(msecs, () => make()) : make(opts);
+      add(text, fmt, `${P} ${call}`, "lower", expect);
+      if (i % 2 === 1) add(text.toUpperCase(), fmt, `${P} ${call}, upper-cased`, "upper", expect);
     });
   }
   // v7: Unix milliseconds in 48 bits
-  [0, 1, ...TIMES, NOW].forEach((msecs, i) => {
-    const text = msecs === NOW ? uuid.v7() : uuid.v7({ msecs });
-    const call = msecs === NOW ? "v7() at now" : `v7({msecs: ${msecs}}) ${iso(msecs)}`;
-    const expect = msecs === NOW ? {} : { time_ms: msecs, fields: { unix_ts_ms: msecs } };
-    add(text, "uuid7", `${P} ${call}`, "lower", expect);
-    if (i % 2 === 1) add(text.toUpperCase(), "uuid7", `${P} ${call}, upper-cased`, "upper", expect);
-  });
+  {
+    const times = lifeTimes("uuid7", 24);
+    times.forEach((msecs, i) => {
+      const byClock = i >= times.length - BY_CLOCK;
+      const text = byClock ? atTime(msecs, () => uuid.v7()) : uuid.v7({ msecs });
+      const call = byClock ? `v7() at a clock stopped at ${iso(msecs)}` : `v7({msecs: ${msecs}}) ${iso(msecs)}`;
+      const expect = { time_ms: msecs, fields: { unix_ts_ms: msecs } };
+      add(text, "uuid7", `${P} ${call}`, "lower", expect);
+      if (i % 2 === 1) add(text.toUpperCase(), "uuid7", `${P} ${call}, upper-cased`, "upper", expect);
+    });
+  }
   // v3 and v5: name-based
   const spaces = [["DNS", uuid.v5.DNS], ["URL", uuid.v5.URL], ["OID", "6ba7b812-9dad-11d1-80b4-00c04fd430c8"],
                   ["X500", "6ba7b814-9dad-11d1-80b4-00c04fd430c8"], ["custom", "1b671a64-40d5-491e-99b0-da01ff1f3341"]];
@@ -155,8 +211,9 @@ function atTime(ms, fn) {
   }
   add(uuid.NIL, "uuid_nil", `${P} NIL`, "lower");
   add(uuid.MAX, "uuid_max", `${P} MAX`, "lower");
-  // v1ToV6 and v6ToV1 keep the time, clock sequence and node
-  [U(1999, 11, 31, 23, 59, 59, 999), U(2024, 1, 29), U(2100, 0, 1)].forEach((msecs) => {
+  // v1ToV6 and v6ToV1 keep the time, clock sequence and node (times in
+  // the life of both: from 2022)
+  [U(2022, 5, 14, 9, 26, 53, 589), U(2024, 1, 29), U(2026, 3, 30, 17, 45, 12, 7)].forEach((msecs) => {
     const one = uuid.v1({ msecs });
     const six = uuid.v1ToV6(one);
     const o = D.uuid(one, 1), s = D.uuid(six, 6);
@@ -179,14 +236,16 @@ function nameBased(hash, version, ns, name) {
 // ------------------------------------------------------------------ bson
 {
   const P = PKG.bson;
-  for (const s of [0, 1, ...seconds(TIMES), 2 ** 32 - 1]) {
-    const id = new ObjectId(ObjectId.generate(s));
-    if (id.getTimestamp().getTime() !== s * 1000) throw new Error(`ObjectId ${id}: getTimestamp disagrees`);
-    add(id.toHexString(), "objectid", `${P} new ObjectId(ObjectId.generate(${s})) ${iso(s * 1000)}`, "hex",
-        { time_ms: s * 1000 });
-  }
-  for (let i = 0; i < 3; i++) add(new ObjectId().toHexString(), "objectid", `${P} new ObjectId() at now`, "hex");
-  for (const s of [Math.floor(U(2012, 9, 15) / 1000), Math.floor(U(2099, 0, 1) / 1000)])
+  const times = lifeTimes("objectid", 24, { seconds: true });
+  times.forEach((ms, i) => {
+    const s = ms / 1000;
+    const byClock = i >= times.length - BY_CLOCK;
+    const id = byClock ? atTime(ms, () => new ObjectId()) : new ObjectId(ObjectId.generate(s));
+    if (id.getTimestamp().getTime() !== ms) throw new Error(`ObjectId ${id}: getTimestamp disagrees`);
+    const call = byClock ? `new ObjectId() at a clock stopped at ${iso(ms)}` : `new ObjectId(ObjectId.generate(${s})) ${iso(ms)}`;
+    add(id.toHexString(), "objectid", `${P} ${call}`, "hex", { time_ms: ms });
+  });
+  for (const s of [Math.floor(U(2012, 9, 15) / 1000), Math.floor(U(2023, 5, 15, 8, 30) / 1000)])
     add(ObjectId.createFromTime(s).toHexString(), "objectid", `${P} ObjectId.createFromTime(${s}) ${iso(s * 1000)}`,
         "hex", { time_ms: s * 1000, fields: { random: "0000000000", counter: 0 } });
 }
@@ -194,41 +253,53 @@ function nameBased(hash, version, ns, name) {
 // ---------------------------------------------------------------- xid-ts
 {
   const P = PKG["xid-ts"];
-  for (const s of [0, 1, ...seconds(TIMES), 2 ** 32 - 1]) {
-    const x = Xid.newWithTime(s);
-    const expect = { time_ms: s * 1000,
+  const times = lifeTimes("xid", 24, { seconds: true });
+  times.forEach((ms, i) => {
+    const s = ms / 1000;
+    const byClock = i >= times.length - BY_CLOCK;
+    const x = byClock ? atTime(ms, () => new Xid()) : Xid.newWithTime(s);
+    const expect = { time_ms: ms,
                      fields: { seconds: x.timestamp(), machine: Buffer.from(x.machine()).toString("hex"),
                                pid: x.pid(), counter: x.counter() } };
-    add(x.toString(), "xid", `${P} Xid.newWithTime(${s}) ${iso(s * 1000)}`, "base32hex", expect);
-  }
-  for (let i = 0; i < 3; i++) add(new Xid().toString(), "xid", `${P} new Xid() at now`, "base32hex");
+    const call = byClock ? `new Xid() at a clock stopped at ${iso(ms)}` : `Xid.newWithTime(${s}) ${iso(ms)}`;
+    add(x.toString(), "xid", `${P} ${call}`, "base32hex", expect);
+  });
 }
 
 // --------------------------------------------------------------- tsid-ts
 // tsid-ts 0.0.9 writes its hexadecimal, decimal and base62 forms through a
 // Number and so gets their low digits wrong for real TSIDs; only its
 // canonical forms (toString, 's') are used, and the decimal form is the
-// exact toBigInt() the package documents ("Create a TSID as bigint").
+// exact toBigInt() the package documents ("Create a TSID as bigint").  A
+// TSID's canonical text is the 13-character string: one made row is in
+// decimal, beside the few decimal documented examples.
 {
   const P = PKG["tsid-ts"];
-  const times = [D.TSID_EPOCH, D.TSID_EPOCH + 1, ...TIMES.filter((t) => t > D.TSID_EPOCH + 1)];
+  const times = lifeTimes("tsid", 24);
   const nodeBits = [10, 0, 8, 12, 20];
+  let running = null;
   times.forEach((ms, i) => {
+    const byClock = i >= times.length - BY_CLOCK;
     const bits = nodeBits[i % nodeBits.length];
     const node = bits ? (i * 37) % (1 << bits) : 0;
-    const t = atTime(ms, () => new TSIDGenerator(node, bits).create());
+    // the latest ones from one generator with the defaults (getTsid's),
+    // made at the first of them and running on; getTsid itself cannot be
+    // used, its generator was made at import with the real clock
+    // A generator is made 1 ms before its first create(): made in the same
+    // ms, it would count on from its random start and may carry into the
+    // next ms.
+    if (byClock && !running) running = atTime(ms - 1, () => new TSIDGenerator());
+    const gen = byClock ? running : atTime(ms - 1, () => new TSIDGenerator(node, bits));
+    const t = atTime(ms, () => gen.create());
     const carried = t.timestamp;
-    if (Math.abs(carried - ms) > 1) throw new Error(`tsid at ${ms} carries ${carried}`);
+    if (carried !== ms) throw new Error(`tsid at ${ms} carries ${carried}`);
     const expect = { time_ms: carried, fields: { ms: carried - D.TSID_EPOCH, node_counter: t.random } };
-    const call = `new TSIDGenerator(${node}, ${bits}).create() at ${iso(ms)}`;
+    const call = byClock ? `new TSIDGenerator() (getTsid's defaults) running, create() at ${iso(ms)}`
+      : `new TSIDGenerator(${node}, ${bits}).create() at ${iso(ms)}`;
     add(t.toString(), "tsid", `${P} ${call}`, "canonical", expect);
     if (i % 3 === 1) add(t.toStringWithFormat("s"), "tsid", `${P} ${call}, toStringWithFormat('s')`, "lower", expect);
-    if (i % 3 === 2) add(t.toBigInt().toString(), "tsid", `${P} ${call}, toBigInt()`, "decimal", expect);
+    if (i === 14) add(t.toBigInt().toString(), "tsid", `${P} ${call}, toBigInt()`, "decimal", expect);
   });
-  for (let i = 0; i < 3; i++) {
-    const t = getTsid();
-    add(t.toString(), "tsid", `${P} getTsid() at now`, "canonical", { time_ms: t.timestamp });
-  }
 }
 
 // ------------------------------------------------------------- typeid-js
@@ -236,18 +307,24 @@ function nameBased(hash, version, ns, name) {
   const P = PKG["typeid-js"];
   const prefixes = ["user", "", "user_account", "a", "org_member_role", "a__b", "invoice_line_item",
                     "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk" /* 63 */];
-  [0, 1, ...TIMES].forEach((msecs, i) => {
+  // the latest 8 by typeid(prefix), which reads the clock; the others from
+  // a UUIDv7 made at the time
+  const times = lifeTimes("typeid", 32);
+  const byClockFrom = times.length - prefixes.length;
+  times.forEach((msecs, i) => {
+    if (i >= byClockFrom) {
+      const prefix = prefixes[i - byClockFrom];
+      const t = atTime(msecs, () => typeid(prefix));
+      add(t.toString(), "typeid", `${P} typeid(${JSON.stringify(prefix)}) at a clock stopped at ${iso(msecs)}`,
+          prefix ? "prefixed" : "bare", { time_ms: msecs, fields: { prefix, uuid: t.toUUID(), unix_ts_ms: msecs } });
+      return;
+    }
     const prefix = prefixes[i % prefixes.length];
     const u = uuid.v7({ msecs });
     const t = TypeID.fromUUID(prefix, u);
     add(t.toString(), "typeid", `${P} TypeID.fromUUID(${JSON.stringify(prefix)}, ${PKG.uuid} v7({msecs: ${msecs}})) ${iso(msecs)}`,
         prefix ? "prefixed" : "bare", { time_ms: msecs, fields: { prefix, uuid: u, unix_ts_ms: msecs } });
   });
-  for (const prefix of prefixes) {
-    const t = typeid(prefix);
-    add(t.toString(), "typeid", `${P} typeid(${JSON.stringify(prefix)}) at now`, prefix ? "prefixed" : "bare",
-        { fields: { prefix, uuid: t.toUUID() } });
-  }
 }
 
 // ---------------------------------------------------------------- nanoid
@@ -260,13 +337,15 @@ function nameBased(hash, version, ns, name) {
 // ---------------------------------------------------------- firebase-key
 {
   const P = PKG["firebase-key"];
-  [0, 1, ...TIMES, 2 ** 48 - 1].forEach((ms) => {
-    const k = firebaseKey.key(ms);
+  const times = lifeTimes("pushid", 24);
+  times.forEach((ms, i) => {
+    const byClock = i >= times.length - BY_CLOCK;
+    const k = byClock ? atTime(ms, () => firebaseKey.key()) : firebaseKey.key(ms);
     if (firebaseKey.milliseconds(k) !== ms) throw new Error(`push ID ${k}: milliseconds() disagrees`);
-    add(k, "pushid", `${P} key(${ms}) ${iso(ms)}`, "canonical", { time_ms: ms });
+    add(k, "pushid", `${P} ${byClock ? `key() at a clock stopped at ${iso(ms)}` : `key(${ms}) ${iso(ms)}`}`,
+        "canonical", { time_ms: ms });
   });
-  for (let i = 0; i < 3; i++) add(firebaseKey.key(), "pushid", `${P} key() at now`, "canonical");
-  for (const ms of [U(2015, 1, 1), U(2099, 0, 1)])
+  for (const ms of [U(2015, 1, 2, 10), U(2025, 5, 1)])
     for (const as of ["min", "max"])
       add(firebaseKey.key(ms, as), "pushid", `${P} key(${ms}, "${as}") ${iso(ms)}`, "canonical", { time_ms: ms });
 }
@@ -393,7 +472,9 @@ doc("9m4e2mr0ui3e8a215n4g", "xid", "rs/xid README; xid-ts README (timestamp 1300
     return sameMs && step ? null : "the README's sequence does not step as it says";
   };
   strs.forEach((s, i) => doc(s, "tsid", "tsid-creator README, sequence of TSID strings", "canonical", { check: run(strs)(i), within: [D.TSID_EPOCH, U(2021, 0, 1)] }));
-  nums.forEach((s, i) => doc(s, "tsid", "tsid-creator README, sequence of TSIDs", "decimal", { check: run(nums)(i), within: [D.TSID_EPOCH, U(2021, 0, 1)] }));
+  // a TSID's canonical text is the 13 characters: of the decimal sequence
+  // only the first of each millisecond is kept
+  [0, 8].forEach((i) => doc(nums[i], "tsid", "tsid-creator README, sequence of TSIDs", "decimal", { check: run(nums)(i), within: [D.TSID_EPOCH, U(2021, 0, 1)] }));
   // getTime() 9153062458, getRandom() 305516, getInstant() 2020-04-15T22:31:02.458Z: one TSID
   const n = (9153062458n << 22n) | 305516n;
   doc(D.tsidCanonical(n), "tsid", "tsid-creator README getTime()/getRandom()/getInstant() example (text made from those fields)", "canonical",
