@@ -61,7 +61,11 @@ typedef struct gen {
   uint8_t hasfloor;
   uint8_t flux;               /* Flux's mode: ticks of the monotonic clock,
                                  on which no wall-clock floor has meaning */
-  uint8_t special;            /* suffix mode or a slot: next_special */
+  uint8_t special;            /* suffix mode, a slot, or timeless:
+                                 next_special */
+  uint8_t timeless;           /* no time field: each ID is its random
+                                 fields drawn afresh (UUIDv4, nanoid),
+                                 unique by the odds of their bits alone */
   uint8_t nslotf;
   uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
                                    significant first */
@@ -167,6 +171,22 @@ static int scanfields (gen *g, ids_error *e) {
     else if (f->kind == IDS_KIND_RANDOM && rf < 0) rf = i;
     else if (f->kind == IDS_KIND_CONSTANT)
       ids_value_set(&g->base, f->shift, f->bits, f->value);
+  }
+  if (tf < 0 && sf < 0 && rf >= 0) {    /* random alone: nothing to order */
+    for (int i = 0; i < s->nfields; i++)
+      if (s->fields[i].kind == IDS_KIND_NODE ||
+          s->fields[i].kind == IDS_KIND_HASH)
+        return ids_fail(e, IDS_EINVAL, "%s: a node field needs a time field "
+                        "to be leased by", s->name);
+    g->timeless = g->fillrand = 1;
+    return IDS_OK;
+  }
+  if (tf < 0 && sf < 0) {
+    int k = 0;
+    while (k < s->nfields && s->fields[k].kind == IDS_KIND_CONSTANT) k++;
+    if (k == s->nfields)
+      return ids_fail(e, IDS_EINVAL, "%s: every bit is a constant: it has "
+                      "one ID and nothing to generate", s->name);
   }
   if (tf < 0 || (sf < 0 && rf < 0))
     return ids_fail(e, IDS_EINVAL, "%s: no time field and sequence or "
@@ -420,11 +440,11 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
       g->tick0 = now - BACK(g->seqbits);
   }
   /* the state word overflows: (max_tick + 1) << seqbits >= 2^64 */
-  else g->wide = !g->step && (g->seqbits >= 64 ||
+  else g->wide = !g->step && !g->timeless && (g->seqbits >= 64 ||
                  g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
   if ((r = claimslot(g, o, vals, start, e)) != IDS_OK) return r;
-  g->special = g->ops->suffix != NULL || g->nslotf != 0;
+  g->special = g->ops->suffix != NULL || g->nslotf != 0 || g->timeless;
   return IDS_OK;
 }
 
@@ -857,6 +877,12 @@ static int next_special (gen *g, int64_t qual, ids_value *v, ids_error *e) {
     return ids_fail(e, IDS_EINVAL, "%s: %s qualifier %lld", g->s->name,
                     g->ops->suffix ? "no" : "IDs of this scheme take no",
                     (long long)qual);
+  if (g->timeless) {     /* no state: a fork is nothing to it (the pool
+                            reseeds in the child) */
+    *v = g->base;
+    fillrand(g, v);
+    return IDS_OK;
+  }
   if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
   if (g->nslotf != 0) return next_leased(g, qual, v, e);
   return dispatch(g, qual, v, &t, e);

@@ -5,6 +5,8 @@
 ** own.  examples/schemes/NAME.lua is each one written as a define; the
 ** busted spec examples_spec.lua proves the two give one scheme.
 */
+#include <stdint.h>
+
 #include "schemes.h"
 
 #define N(a) (int)(sizeof a / sizeof *a)
@@ -98,6 +100,40 @@ static const char *const pushid_enc[] = {
   "b64sort:-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz",
   "hex"};
 
+/* UUID version 4 (RFC 9562): 122 random bits around the version and the
+** variant. */
+static const ids_fieldspec uuidv4[] = {
+  {"random_a", "random", 48, NULL, 0, 0},
+  {"version", "constant", 4, NULL, 0, 4},
+  {"random_b", "random", 12, NULL, 0, 0},
+  {"variant", "constant", 2, NULL, 0, 2},
+  {"random_c", "random", 62, NULL, 0, 0},
+};
+/* UUID version 8: its maker's own 122 bits (drawn at random here). */
+static const ids_fieldspec uuidv8[] = {
+  {"custom_a", "random", 48, NULL, 0, 0},
+  {"version", "constant", 4, NULL, 0, 8},
+  {"custom_b", "random", 12, NULL, 0, 0},
+  {"variant", "constant", 2, NULL, 0, 2},
+  {"custom_c", "random", 62, NULL, 0, 0},
+};
+/* The nil and max UUIDs: every bit 0, every bit 1.  Nothing to generate. */
+static const ids_fieldspec uuidnil[] = {
+  {"high", "constant", 64, NULL, 0, 0},
+  {"low", "constant", 64, NULL, 0, 0},
+};
+static const ids_fieldspec uuidmax[] = {
+  {"high", "constant", 64, NULL, 0, UINT64_MAX},
+  {"low", "constant", 64, NULL, 0, UINT64_MAX},
+};
+static const char *const uuid_enc[] = {"uuid", "hex"};
+
+/* nanoid: 126 random bits, 21 characters of its URL alphabet. */
+static const ids_fieldspec nanoid[] = {
+  {"random", "random", 126, NULL, 0, 0},
+};
+static const char *const nanoid_enc[] = {"nanoid"};
+
 /* What inspect and info tell of each (since: the format's first IDs,
 ** where its epoch does not say; 2016-01-01 ULID's spec, 2021-01-01 the
 ** first UUIDv7 draft, 2017-01-01 KSUID's release, 2017-09-01 Mastodon
@@ -114,6 +150,21 @@ static const ids_about a_pushid = {.title = "Firebase push ID",
 static const ids_about a_timeflake = {.title = "Timeflake",
                                       .since_ms = 1577836800000};
 static const ids_about a_tsid = {.title = "TSID (tsid-creator)"};
+static const ids_about a_uuidv4 = {.title = "UUID version 4 (RFC 9562)",
+                                   .note = "none: random data only",
+                                   .aliases = {"uuid"}};
+static const ids_about a_uuidv8 = {.title = "UUID version 8 (RFC 9562)",
+                                   .note = "none: custom data, laid out by "
+                                           "its maker",
+                                   .aliases = {"uuid"}};
+static const ids_about a_uuidnil = {.title = "the nil UUID",
+                                    .note = "none: every bit 0",
+                                    .aliases = {"uuid"}};
+static const ids_about a_uuidmax = {.title = "the max UUID",
+                                    .note = "none: every bit 1",
+                                    .aliases = {"uuid"}};
+static const ids_about a_nanoid = {.title = "nanoid",
+                                   .note = "none: random data only"};
 static const ids_about a_sonyflake = {.title = "Sonyflake (Sony)"};
 static const ids_about a_twitter = {.title = "Twitter's Snowflake"};
 static const ids_about a_ulid = {.title = "ULID", .since_ms = 1451606400000};
@@ -127,12 +178,17 @@ const ids_defspec ids_shipped[] = {
   SPEC(instagram, dec_hex, a_instagram),
   SPEC(ksuid, ksuid_enc, a_ksuid),
   SPEC(mastodon, mastodon_enc, a_mastodon),
+  SPEC(nanoid, nanoid_enc, a_nanoid),
   SPEC(pushid, pushid_enc, a_pushid),
   SPEC(sonyflake, dec_hex, a_sonyflake),
   SPEC(timeflake, timeflake_enc, a_timeflake),
   SPEC(tsid, tsid_enc, a_tsid),
   SPEC(twitter, dec_hex, a_twitter),
   SPEC(ulid, ulid_enc, a_ulid),
+  SPEC(uuidmax, uuid_enc, a_uuidmax),
+  SPEC(uuidnil, uuid_enc, a_uuidnil),
+  SPEC(uuidv4, uuid_enc, a_uuidv4),
   SPEC(uuidv7, uuidv7_enc, a_uuidv7),
+  SPEC(uuidv8, uuid_enc, a_uuidv8),
 };
 const int ids_nshipped = N(ids_shipped);

@@ -118,6 +118,10 @@ extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,
 #define IDS_DIGITS_B64URL \
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 #define IDS_DIGITS_CROCKFORD  "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#define IDS_DIGITS_B32HEX     "0123456789abcdefghijklmnopqrstuv"
+/* nanoid's urlAlphabet, in its own order: a digit's value is its place */
+#define IDS_DIGITS_NANOID \
+  "useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict"
 #define IDS_ALIASES_CROCKFORD "I1L1O0"
 #define IDS_DIGITS_B32LOWER   "abcdefghijklmnopqrstuvwxyz234567"
 #define IDS_DIGITS_B32        "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"

@@ -35,6 +35,12 @@ const ids_codec_row ids_codec_rows[] = {
    .digits = IDS_DIGITS_B32, .fold = 1},
   {.name = "base64url", .form = IDS_ROW_PACKED, .base = 64,
    .digits = IDS_DIGITS_B64URL},
+  /* RFC 4648's base32hex over the ID's bytes, lower case (xid) */
+  {.name = "base32hex", .form = IDS_ROW_PACKED, .base = 32,
+   .digits = IDS_DIGITS_B32HEX, .fold = 1},
+  /* nanoid's 21 characters: the value in base 64 of its alphabet */
+  {.name = "nanoid", .form = IDS_ROW_NUMBER, .base = 64,
+   .digits = IDS_DIGITS_NANOID, .fixed = 1},
   /* Flax's form with any alphabet that keeps its order */
   {.name = "b64sort", .form = IDS_ROW_PACKED, .base = 64, .sorted = 1},
   {.name = "uuid", .form = IDS_ROW_UUID},

@@ -25,6 +25,14 @@ schemes=$(lua5.4 -e '
   local l = require("cjson").decode(io.read("a"))
   for _, s in ipairs(l) do print(s.name) end' < "$tmp/list.json")
 [ "$(echo "$schemes" | wc -w)" -ge 12 ] && ok || bad "list --json: $schemes"
+# those with something to generate (the nil and max UUIDs are one ID each)
+schemes=$(lua5.4 -e '
+  local l = require("cjson").decode(io.read("a"))
+  for _, s in ipairs(l) do
+    local gen = false
+    for _, f in ipairs(s.fields) do gen = gen or f.kind ~= "constant" end
+    if gen then print(s.name) end
+  end' < "$tmp/list.json")
 
 # ---------------------------------------------------------------- new
 # For every scheme (built-in and scripted): new's IDs pass inspect -s with
@@ -55,9 +63,15 @@ for line in io.lines() do
       okf = v and v >= 0 and (f.bits >= 63 or v < 1 << f.bits) end
     if not okf then print(name .. ": field " .. f.name .. " = " .. tostring(v)) return end
   end
-  if math.abs(o.time_ms - now) > 60000 then print(name .. ": time " .. o.time) return end
-  if not o.time:match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.%d%d%dZ$") then
-    print(name .. ": time form " .. o.time) return end
+  local timed = false
+  for _, f in ipairs(s.fields) do timed = timed or f.kind == "time" end
+  if not timed then                     -- UUIDv4, nanoid: no time to say
+    if o.time ~= cjson.null then print(name .. ": a time " .. tostring(o.time)) return end
+  else
+    if math.abs(o.time_ms - now) > 60000 then print(name .. ": time " .. o.time) return end
+    if not o.time:match("^%d%d%d%d%-%d%d%-%d%dT%d%d:%d%d:%d%d%.%d%d%dZ$") then
+      print(name .. ": time form " .. o.time) return end
+  end
 end
 if n ~= count then print(name .. ": " .. n .. " objects, want " .. count) return end
 print "ok"
@@ -157,6 +171,16 @@ refuses "junk decodes, but to no time a format had" 1 "no scheme reads it plausi
   "$ids" inspect hello
 expect "-s takes the reading as it is" 0 "hello: snowflake (b32l)" "$ids" inspect -s snowflake hello
 expect "time in ISO-8601 and Unix ms" 0 "time_ms      1469922850259" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
+# the nil and max UUIDs: recognised, converted, not generated
+expect "the nil UUID" 0 "00000000-0000-0000-0000-000000000000: uuidnil (uuid)" \
+  "$ids" inspect 00000000-0000-0000-0000-000000000000
+expect "the max UUID, any case" 0 "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF: uuidmax (uuid)" \
+  "$ids" inspect FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF
+expect "the max UUID in hex" 0 "ffffffffffffffffffffffffffffffff" \
+  "$ids" convert --to hex ffffffff-ffff-ffff-ffff-ffffffffffff
+refuses "the nil UUID is not generated" 2 "uuidnil: every bit is a constant" "$ids" new uuidnil
+expect "a UUIDv4 has no time" 0 "time         none: random data only" \
+  "$ids" inspect 550e8400-e29b-41d4-a716-446655440000
 expect "a KSUID" 0 "0ujtsYcgvSTl8PAuAdqWYSMnLOv: ksuid (base62)" "$ids" inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv
 expect "a ULID" 0 "01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid (crockford)" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
 expect "a lower-case ULID" 0 "01arz3ndektsv4rrffq69g5fav: ulid (crockford)" "$ids" inspect 01arz3ndektsv4rrffq69g5fav

@@ -29,7 +29,13 @@ describe("idscheme.inspect", function ()
   it("finds each scheme's own fresh ID as its top candidate", function ()
     for _, name in ipairs(idscheme.list()) do
       local s = idscheme.scheme(name)
-      local g = s:generator()
+      local ok, g = pcall(s.generator, s)
+      local timed = false
+      for _, f in ipairs(s.fields) do timed = timed or f.kind == "time" end
+      if not ok then                -- the nil and max UUIDs: one ID each
+        assert.is_truthy(g:find("every bit is a constant", 1, true), g)
+        g = { next = function () return s:compose{} end, close = function () end }
+      end
       local id = g:next()
       local text = id:encode()
       local cands = idscheme.inspect(text)
@@ -39,7 +45,7 @@ describe("idscheme.inspect", function ()
       assert.are.equal(s.default_encoding, c.encoding)
       assert.is_true(c.id == id)
       assert.are.same(id:fields(), c.fields)
-      assert.are.equal("number", type(c.time_ms))
+      assert.are.equal(timed and "number" or "nil", type(c.time_ms), name)
       assert.is_true(c.plausible)
       assert.is_true(in_order(cands))
       g:close()

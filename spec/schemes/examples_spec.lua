@@ -9,8 +9,9 @@
 local helper = require "spec.helper"
 local idscheme = require "idscheme"
 
-local SHIPPED = { "instagram", "ksuid", "mastodon", "pushid", "sonyflake",
-                  "timeflake", "tsid", "twitter", "ulid", "uuidv7" }
+local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "pushid",
+                  "sonyflake", "timeflake", "tsid", "twitter", "ulid",
+                  "uuidmax", "uuidnil", "uuidv4", "uuidv7", "uuidv8" }
 
 -- Runs examples/schemes/NAME.lua with `require "idscheme"` giving a
 -- module whose define first hands the spec to edit (if any).
@@ -55,6 +56,7 @@ describe("examples/schemes: each is the shipped scheme", function ()
       local edits = {
         default_encoding = function (spec)
           local e = spec.encodings
+          if #e == 1 then e[2] = "hex" end   -- one encoding: another added
           e[1], e[2] = e[2], e[1]
         end,
         last_field_name = function (spec)
@@ -66,7 +68,15 @@ describe("examples/schemes: each is the shipped scheme", function ()
             if f.kind == "time" then f.epoch = (f.epoch or 0) + 1 end
           end
         end,
+        about_title = function (spec)
+          spec.about.title = spec.about.title .. " (changed)"
+        end,
       }
+      local timed = false
+      for _, f in ipairs(idscheme.scheme(name).fields) do
+        timed = timed or f.kind == "time"
+      end
+      if not timed then edits.time_epoch = nil end    -- nothing to change
       for what, edit in pairs(edits) do
         local ok, err = pcall(run_example, name, edit)
         assert.is_false(ok, name .. ", " .. what .. ": accepted")

@@ -1,0 +1,17 @@
+-- UUID version 8 (RFC 9562): its maker's own 122 bits (drawn at random
+-- here) around the version and the variant.
+-- The library ships it (schemes/shipped.c); written as a define, as here,
+-- it gives back the shipped scheme (checked by spec/schemes/examples_spec.lua).
+return require("idscheme").define{
+  name = "uuidv8",
+  fields = {
+    { name = "custom_a", bits = 48, kind = "random" },
+    { name = "version", bits = 4, kind = "constant", value = 8 },
+    { name = "custom_b", bits = 12, kind = "random" },
+    { name = "variant", bits = 2, kind = "constant", value = 2 },
+    { name = "custom_c", bits = 62, kind = "random" },
+  },
+  encodings = { "uuid", "hex" },
+  about = { title = "UUID version 8 (RFC 9562)", aliases = { "uuid" },
+            note = "none: custom data, laid out by its maker" },
+}
