@@ -7,7 +7,8 @@
 -- string it does not anchor, or reads a key twice, goes wrong.  Run by
 -- fuzz/run.sh against the ASan + UBSan build of the module (a memory error
 -- kills the process).  A call must succeed consistently (what decodes
--- re-encodes to text that decodes to the same ID; IDs increase; a define
+-- re-encodes to text that decodes to the same ID; IDs increase (those of
+-- a scheme with time); a define
 -- that succeeds is found by name) or fail with a message: an error string,
 -- or nil and a message where the API returns one.  Ends with one line
 -- "N passed, N failed", N counting calls.
@@ -245,7 +246,9 @@ local function options (s)
 end
 
 local function increasing (s, list)
-  for i = 2, #list do
+  local timed = false                  -- without time (UUIDv4): no order
+  for _, f in ipairs(s.fields) do timed = timed or f.kind == "time" end
+  for i = 2, timed and #list or 0 do
     if not (list[i - 1] < list[i]) then
       return false, s.name .. ": generated IDs do not increase"
     end

@@ -5,7 +5,7 @@
 # then the Lua harness (fuzz/lua_fuzz.lua) against the ASan + UBSan build of
 # the module under lua5.4 and luajit.
 #   SECONDS   each harness for that long (default $FUZZ_SECONDS, else 30);
-#             scripts/test passes 20: with two at a time the whole stage,
+#             scripts/test passes 14: with two at a time the whole stage,
 #             build included, takes some 5 minutes on 2 cores
 #   -runs=N   each C harness for N executions (the long run; the Lua
 #             harness for $FUZZ_LUA_SECONDS, default 60), with the time it
