@@ -86,17 +86,16 @@ static int bad (ids_error *e, const ids_defspec *sp, const char *field,
 
 /* Where IDs would not increase: the time field must be above every
 ** sequence and random field, and a random field drawn afresh per ID must
-** not be above the sequence.  NULL if the order is fine. */
-static const char *disorder (const ids_defspec *sp) {
+** not be above the sequence.  kind[i]: of the spec's entry i.  NULL if
+** the order is fine. */
+static const char *disorder (const ids_kind *kind, int n) {
   int t = -1, q = -1;
-  for (int i = 0; i < sp->nfields; i++) {
-    const char *k = sp->fields[i].kind;
-    if (strcmp(k, "time") == 0) t = i;
-    else if (strcmp(k, "sequence") == 0) q = i;
+  for (int i = 0; i < n; i++) {
+    if (kind[i] == IDS_KIND_TIME) t = i;
+    else if (kind[i] == IDS_KIND_SEQUENCE) q = i;
   }
-  for (int i = 0; i < sp->nfields; i++) {
-    const char *k = sp->fields[i].kind;
-    int seq = strcmp(k, "sequence") == 0, rnd = strcmp(k, "random") == 0;
+  for (int i = 0; i < n; i++) {
+    int seq = kind[i] == IDS_KIND_SEQUENCE, rnd = kind[i] == IDS_KIND_RANDOM;
     if (t >= 0 && (seq || rnd) && i < t)
       return "the time field must be above every sequence and random field"
              ", or IDs would decrease";
@@ -173,7 +172,7 @@ static int timefield (defined *d, const ids_defspec *sp,
   unsigned __int128 t;
   if (!unitof(f->unit ? f->unit : "ms", &u))
     return bad(e, sp, fn, "unknown unit '%s'", f->unit);
-  if (f->epoch_ms < 0 || f->epoch_ms > IDS_EPOCH_MAX)
+  if (f->epoch_ms < IDS_EPOCH_MIN || f->epoch_ms > IDS_EPOCH_MAX)
     return bad(e, sp, fn, "epoch %lld ms is out of range",
                (long long)f->epoch_ms);
   clock_gettime(CLOCK_REALTIME, &now);
@@ -181,7 +180,8 @@ static int timefield (defined *d, const ids_defspec *sp,
   if ((int64_t)t < f->epoch_ms)
     return bad(e, sp, fn, "epoch %lld ms is in the future",
                (long long)f->epoch_ms);
-  t = (t - (uint64_t)f->epoch_ms) * u.per_sec_num / u.per_sec_den / 1000;
+  t = (unsigned __int128)((__int128)t - f->epoch_ms) * u.per_sec_num /
+      u.per_sec_den / 1000;
   if (f->bits < 128 && (t >> f->bits) != 0)
     return bad(e, sp, fn, "%lld bits cannot hold today's time", f->bits);
   d->s.unit = u;
@@ -189,16 +189,22 @@ static int timefield (defined *d, const ids_defspec *sp,
   return IDS_OK;
 }
 
-/* Field i: checked alone and against the fields before it, then copied
-** into d (a node field also becomes the generator option of its name). */
-static int onefield (defined *d, const ids_defspec *sp, int i,
+/* Where the spec's entries go: entry i is part part[i] of field
+** field[i] (a field split around others is one entry per run, listed
+** under its name in layout order). */
+typedef struct entries {
+  uint8_t field[IDS_MAXFIELDS], part[IDS_MAXFIELDS];
+  const ids_fieldspec *first[IDS_MAXFIELDS];    /* each field's first */
+} entries;
+
+/* Entry i: a new field, or the next run of an earlier one of its name. */
+static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
                      unsigned *total, ids_error *e) {
   const ids_fieldspec *f = &sp->fields[i];
   char nth[16];
   const char *fn = f->name;
   size_t k;
-  ids_kind kind;
-  int r;
+  ids_field *x;
   if (fn == NULL || fn[0] == '\0') {
     snprintf(nth, sizeof nth, "#%d", i + 1);   /* name it by position */
     return bad(e, sp, nth, "a name is required");
@@ -206,69 +212,132 @@ static int onefield (defined *d, const ids_defspec *sp, int i,
   if (strlen(fn) >= IDS_NAMEMAX)
     return bad(e, sp, fn, "the name is longer than %d characters",
                IDS_NAMEMAX - 1);
-  if (ids__options_reserved(fn))   /* read as the option, or never set */
-    return bad(e, sp, fn, "'%s' is reserved for a generator option", fn);
-  for (int j = 0; j < i; j++)
-    if (strcmp(sp->fields[j].name, fn) == 0)
-      return bad(e, sp, fn, "duplicate name");
-  for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
-    if (f->kind && strcmp(f->kind, kinds[k].name) == 0) break;
-  if (k == sizeof kinds / sizeof *kinds)
-    return bad(e, sp, fn, "unknown kind '%s'", f->kind ? f->kind : "(none)");
-  kind = kinds[k].kind;
   if (f->bits < 1 || f->bits > IDS_MAXBITS)
     return bad(e, sp, fn, "width %lld is not 1..160 bits", f->bits);
-  if (kind != IDS_KIND_RANDOM && f->bits > 64)
-    return bad(e, sp, fn, "only random fields may be wider than 64 bits, "
-               "not %lld", f->bits);
-  if (kind == IDS_KIND_NODE && f->bits > 63)   /* its option is an int64 */
-    return bad(e, sp, fn, "a node field is at most 63 bits, not %lld",
-               f->bits);
   if ((*total += (unsigned)f->bits) > IDS_MAXBITS)
     return bad(e, sp, fn, "the fields add up to more than 160 bits (%u)",
                *total);
   for (int j = 0; j < i; j++)
-    if ((kind == IDS_KIND_SEQUENCE || kind == IDS_KIND_TIME) &&
-        d->s.fields[j].kind == kind)
-      return bad(e, sp, fn, "a second %s field", kind == IDS_KIND_TIME ?
-                 "time" : "sequence");
-  if (kind == IDS_KIND_CONSTANT && f->bits < 64 && (f->value >> f->bits))
-    return bad(e, sp, fn, "constant %lld does not fit", (long long)f->value);
-  if (kind == IDS_KIND_TIME && (r = timefield(d, sp, f, fn, e)) != IDS_OK)
-    return r;
-  if (kind == IDS_KIND_NODE) {
-    ids_optdef *o = &d->genopts[d->s.ngenopts];
-    if (d->s.ngenopts++ == IDS_MAXOPTS)
-      return bad(e, sp, fn, "more than %d node fields", IDS_MAXOPTS);
-    o->name = d->names[i];
-    o->type = IDS_OPT_INT;
-    o->max = f->bits == 63 ? INT64_MAX : ((int64_t)1 << f->bits) - 1;
-  }
-  memcpy(d->names[i], fn, strlen(fn) + 1);
-  d->s.fields[i].name = d->names[i];
-  d->s.fields[i].kind = kind;
-  d->s.fields[i].bits = (uint8_t)f->bits;
-  d->s.fields[i].value = f->value;
+    if (strcmp(sp->fields[j].name, fn) == 0) {     /* a further run */
+      x = &d->s.fields[en->field[j]];
+      if ((f->kind && strcmp(f->kind, ids_kind_names[x->kind])) ||
+          f->unit || f->epoch_ms || f->value || f->order)
+        return bad(e, sp, fn, "duplicate name (a further part of a split "
+                   "field gives its name and bits alone)");
+      if (x->kind != IDS_KIND_TIME && x->kind != IDS_KIND_NODE &&
+          x->kind != IDS_KIND_SEQUENCE)
+        return bad(e, sp, fn, "duplicate name (only time, node and "
+                   "sequence fields may be split)");
+      if (x->nparts == IDS_MAXPARTS)
+        return bad(e, sp, fn, "split in more than %d parts", IDS_MAXPARTS);
+      en->field[i] = en->field[j];
+      en->part[i] = x->nparts;
+      x->part[x->nparts++].bits = (uint8_t)f->bits;
+      x->bits = (uint8_t)(x->bits + f->bits > 255 ? 255 : x->bits + f->bits);
+      return IDS_OK;
+    }
+  if (ids__options_reserved(fn))   /* read as the option, or never set */
+    return bad(e, sp, fn, "'%s' is reserved for a generator option", fn);
+  for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    if (f->kind && strcmp(f->kind, kinds[k].name) == 0) break;
+  if (k == sizeof kinds / sizeof *kinds)
+    return bad(e, sp, fn, "unknown kind '%s'", f->kind ? f->kind : "(none)");
+  if (f->order && strcmp(f->order, "high first") &&
+      strcmp(f->order, "low first"))
+    return bad(e, sp, fn, "order '%s' is not 'high first' or 'low first'",
+               f->order);
+  en->field[i] = d->s.nfields;
+  en->part[i] = 0;
+  en->first[d->s.nfields] = f;
+  x = &d->s.fields[d->s.nfields++];
+  memcpy(d->names[en->field[i]], fn, strlen(fn) + 1);
+  x->name = d->names[en->field[i]];
+  x->kind = kinds[k].kind;
+  x->bits = (uint8_t)f->bits;
+  x->value = f->value;
+  x->nparts = 1;                   /* counts runs until fields() ends */
+  x->part[0].bits = (uint8_t)f->bits;
   return IDS_OK;
 }
 
-/* Shifts (most significant first) and widths, from the fields. */
-static int layout (defined *d, const ids_defspec *sp, unsigned total,
-                   ids_error *e) {
+/* Field k whole (all its runs): checked against the fields before it (a
+** node field also becomes the generator option of its name). */
+static int onefield (defined *d, const entries *en, const ids_defspec *sp,
+                     int k, ids_error *e) {
+  const ids_fieldspec *f = en->first[k];
+  ids_field *x = &d->s.fields[k];
+  const char *fn = x->name;
+  unsigned bits = 0;
+  int r;
+  for (int p = 0; p < x->nparts; p++) bits += x->part[p].bits;
+  if (x->nparts > 1 && bits > 64)
+    return bad(e, sp, fn, "a split field is at most 64 bits, not %u", bits);
+  if (x->kind != IDS_KIND_RANDOM && bits > 64)
+    return bad(e, sp, fn, "only random fields may be wider than 64 bits, "
+               "not %u", bits);
+  if (x->kind == IDS_KIND_NODE && bits > 63)   /* its option is an int64 */
+    return bad(e, sp, fn, "a node field is at most 63 bits, not %u", bits);
+  x->bits = (uint8_t)bits;
+  for (int j = 0; j < k; j++)
+    if ((x->kind == IDS_KIND_SEQUENCE || x->kind == IDS_KIND_TIME) &&
+        d->s.fields[j].kind == x->kind)
+      return bad(e, sp, fn, "a second %s field", x->kind == IDS_KIND_TIME ?
+                 "time" : "sequence");
+  if (x->kind == IDS_KIND_CONSTANT && bits < 64 && (f->value >> bits))
+    return bad(e, sp, fn, "constant %lld does not fit", (long long)f->value);
+  if (x->kind == IDS_KIND_TIME) {
+    ids_fieldspec whole = *f;
+    whole.bits = bits;
+    if ((r = timefield(d, sp, &whole, fn, e)) != IDS_OK) return r;
+  }
+  if (x->kind == IDS_KIND_NODE) {
+    ids_optdef *o = &d->genopts[d->s.ngenopts];
+    if (d->s.ngenopts++ == IDS_MAXOPTS)
+      return bad(e, sp, fn, "more than %d node fields", IDS_MAXOPTS);
+    o->name = x->name;
+    o->type = IDS_OPT_INT;
+    o->max = bits == 63 ? INT64_MAX : ((int64_t)1 << bits) - 1;
+  }
+  return IDS_OK;
+}
+
+/* Shifts (most significant first) and widths, from the entries.  A split
+** field's runs are its bits from the most significant down, in layout
+** order, or with order "low first" up (UUIDv1's time_low, time_mid,
+** time_hi). */
+static int layout (defined *d, const entries *en, const ids_defspec *sp,
+                   unsigned total, ids_error *e) {
   unsigned shift = total, tbits = 0, sbits = 0;
-  const char *why = disorder(sp);
-  if (why != NULL) return bad(e, sp, NULL, "%s", why);
+  ids_kind kind[IDS_MAXFIELDS];
+  const char *why;
+  for (int i = 0; i < sp->nfields; i++)
+    kind[i] = d->s.fields[en->field[i]].kind;
+  if ((why = disorder(kind, sp->nfields)) != NULL)
+    return bad(e, sp, NULL, "%s", why);
   for (int i = 0; i < sp->nfields; i++) {
-    ids_field *f = &d->s.fields[i];
-    shift -= f->bits;
-    f->shift = (uint8_t)shift;
+    ids_field *f = &d->s.fields[en->field[i]];
+    shift -= (unsigned)sp->fields[i].bits;
+    f->part[en->part[i]].shift = (uint8_t)shift;
+    f->shift = (uint8_t)shift;                  /* its lowest run's */
+  }
+  for (int k = 0; k < d->s.nfields; k++) {
+    ids_field *f = &d->s.fields[k];
+    const char *order = en->first[k]->order;
+    if (f->nparts == 1) f->nparts = 0;
+    else if (order && strcmp(order, "low first") == 0)
+      for (int a = 0, b = f->nparts - 1; a < b; a++, b--) {
+        uint8_t sh = f->part[a].shift, bi = f->part[a].bits;
+        f->part[a] = f->part[b];
+        f->part[b].shift = sh;
+        f->part[b].bits = bi;
+      }
+    if (f->nparts == 0) memset(f->part, 0, sizeof f->part);
     if (f->kind == IDS_KIND_TIME) tbits = f->bits;
     if (f->kind == IDS_KIND_SEQUENCE) sbits = f->bits;
   }
   if (tbits + sbits > 127)           /* the generator's state: 128 bits */
     return bad(e, sp, NULL, "time and sequence fields of %u bits in all "
                "(at most 127)", tbits + sbits);
-  d->s.nfields = (uint8_t)sp->nfields;
   d->s.bits = (uint16_t)total;
   d->s.bytes = (uint16_t)(sp->bytes ? sp->bytes : (total + 7) / 8);
   if (d->s.bytes < (total + 7) / 8)
@@ -329,7 +398,9 @@ static int same (const ids_scheme *a, const ids_scheme *b) {
     const ids_field *x = &a->fields[i], *y = &b->fields[i];
     if (strcmp(x->name, y->name) || x->kind != y->kind || x->bits != y->bits
         || x->shift != y->shift || x->value != y->value
-        || x->variable != y->variable || (x->from == NULL) != (y->from == NULL)
+        || x->variable != y->variable || x->nparts != y->nparts
+        || memcmp(x->part, y->part, sizeof x->part)
+        || (x->from == NULL) != (y->from == NULL)
         || (x->from && strcmp(x->from, y->from)))
       return 0;
   }
@@ -344,14 +415,17 @@ static int same (const ids_scheme *a, const ids_scheme *b) {
 int ids_scheme_define (const ids_defspec *sp, const ids_scheme **out,
                        ids_error *e) {
   defined *d;
+  entries en;
   unsigned total = 0;
   int r;
   if ((r = checkspec(sp, e)) != IDS_OK) return r;
   if ((d = calloc(1, sizeof *d)) == NULL)
     return ids_fail(e, IDS_ENOMEM, "out of memory");
   for (int i = 0; i < sp->nfields; i++)
-    if ((r = onefield(d, sp, i, &total, e)) != IDS_OK) goto fail;
-  if ((r = layout(d, sp, total, e)) != IDS_OK ||
+    if ((r = oneentry(d, &en, sp, i, &total, e)) != IDS_OK) goto fail;
+  for (int k = 0; k < d->s.nfields; k++)
+    if ((r = onefield(d, &en, sp, k, e)) != IDS_OK) goto fail;
+  if ((r = layout(d, &en, sp, total, e)) != IDS_OK ||
       (r = encodings(d, sp, e)) != IDS_OK)
     goto fail;
   memcpy(d->names[IDS_MAXFIELDS], sp->name, strlen(sp->name) + 1);

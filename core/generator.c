@@ -170,7 +170,7 @@ static int scanfields (gen *g, ids_error *e) {
     else if (f->kind == IDS_KIND_SEQUENCE) sf = i;
     else if (f->kind == IDS_KIND_RANDOM && rf < 0) rf = i;
     else if (f->kind == IDS_KIND_CONSTANT)
-      ids_value_set(&g->base, f->shift, f->bits, f->value);
+      ids_field_set(f, &g->base, f->value);
   }
   if (tf < 0 && sf < 0 && rf >= 0) {    /* random alone: nothing to order */
     for (int i = 0; i < s->nfields; i++)
@@ -251,7 +251,7 @@ static int useopts (gen *g, const ids_optval *o, int64_t *epoch_ms,
     case IDS_ROLE_NONE:
       continue;
     }
-    ids_value_set(&g->base, s->fields[fi].shift, s->fields[fi].bits, x);
+    ids_field_set(&s->fields[fi], &g->base, x);
   }
   return IDS_OK;
 }
@@ -267,7 +267,7 @@ static int settime (gen *g, int64_t epoch_ms, int64_t start,
                     const ids_clock *clock, ids_error *e) {
   const ids_scheme *s = g->s;
   uint64_t num, den, k;
-  if (epoch_ms < 0 || epoch_ms > IDS_EPOCH_MAX)
+  if (epoch_ms < IDS_EPOCH_MIN || epoch_ms > IDS_EPOCH_MAX)
     return ids_fail(e, IDS_ERANGE, "%s: epoch %lld ms is out of range",
                     s->name, (long long)epoch_ms);
   /* ticks per nanosecond = num / (den * 1e9), reduced */
@@ -290,6 +290,7 @@ static int settime (gen *g, int64_t epoch_ms, int64_t start,
     g->clock = clock ? *clock : ids_clock_realtime;
     g->base_sec = epoch_ms / 1000;
     g->base_nsec = epoch_ms % 1000 * 1000000;
+    if (g->base_nsec < 0) g->base_nsec += 1000000000, g->base_sec--;
   }
   return IDS_OK;
 }
@@ -360,7 +361,7 @@ static int refresh (gen *g, ids_error *e) {
   x = num;
   for (int k = g->nslotf - 1; k >= 0; k--) {   /* least significant first */
     const ids_field *f = &g->s->fields[g->slotf[k]];
-    ids_value_set(&g->base, f->shift, f->bits, x);
+    ids_field_set(f, &g->base, x);
     x = f->bits >= 64 ? 0 : x >> f->bits;
   }
   g->hasfloor = floor > 0 && !g->flux;
@@ -585,14 +586,14 @@ static inline void put (const gen *g, uint64_t tick, uint64_t seq,
     *v = g->base;
     g->ops->place(g->s, tick, seq, v);
   }
-  else if (g->s->bits <= 64) {
+  else if (g->s->bits <= 64 && !(tf->nparts | sf->nparts)) {
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
     v->w[1] = v->w[2] = 0;
   }
-  else {
+  else {                                 /* wide, or split (UUIDv1) */
     *v = g->base;
-    ids_value_set(v, tf->shift, tf->bits, tick);
-    ids_value_set(v, sf->shift, sf->bits, seq);
+    ids_field_set(tf, v, tick);
+    ids_field_set(sf, v, seq);
   }
   if (g->fillrand) fillrand(g, v);
 }
@@ -650,7 +651,7 @@ static inline void step_put (const gen *g, uint64_t now, const ids_value *r,
                              ids_value *v) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *rf = &g->s->fields[g->rand_field];
-  if (g->s->bits <= 128) {               /* Flax, ULID: in one wide word */
+  if (g->s->bits <= 128 && !tf->nparts) {  /* Flax, ULID: one wide word */
     unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
                           g->base.w[0];
     x |= (unsigned __int128)now << tf->shift |
@@ -661,7 +662,7 @@ static inline void step_put (const gen *g, uint64_t now, const ids_value *r,
   }
   else {
     *v = g->base;
-    ids_value_set(v, tf->shift, tf->bits, now);
+    ids_field_set(tf, v, now);
     for (unsigned k = 0; k < rf->bits; k += 64) {    /* fields over 64 bits */
       unsigned w = rf->bits - k < 64 ? rf->bits - k : 64;
       ids_value_set(v, rf->shift + k, w, ids_value_get(r, k, w));

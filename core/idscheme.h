@@ -45,6 +45,9 @@ extern "C" {
 #define IDS_ERRMAX      160
 #define IDS_NAMEMAX     32      /* scheme and field names, with the NUL */
 #define IDS_EPOCH_MAX   9000000000000ll  /* ms; ns since 1970 fit int64 */
+#define IDS_EPOCH_MIN   (-12219292800000ll)  /* ms: 1582-10-15, the
+                                                Gregorian calendar (UUID's) */
+#define IDS_MAXPARTS    3       /* runs of one split field */
 
 /* Result codes: 0 is success, every failure is negative. */
 enum {
@@ -142,6 +145,13 @@ typedef struct ids_field {
                                  the scheme's hashname, gives this field
                                  ("domain_name" for SIQ's domain) */
   uint8_t variable;           /* width varies (SIQ's serial, qualifier) */
+  /* 0: the field is one run of bits at shift.  2..IDS_MAXPARTS: it is
+  ** split around other fields (UUIDv1's and v6's time around the
+  ** version); its bits, most significant first, lie in part[0], part[1],
+  ** ..., which add up to bits; shift is then its lowest run's.  Read and
+  ** write it with ids_field_get and ids_field_set. */
+  uint8_t nparts;
+  struct { uint8_t shift, bits; } part[IDS_MAXPARTS];
 } ids_field;
 
 /* A named value of an IDS_KIND_QUALIFIER field (SIQ's types). */
@@ -365,14 +375,18 @@ const ids_scheme *ids_scheme_open (const ids_scheme *desc,
 
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
 ** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or exactly "N/M s";
-** epoch in Unix ms), "node" (at most 63 bits, filled from the generator
+** epoch in Unix ms, from IDS_EPOCH_MIN), "node" (at most 63 bits, filled from the generator
 ** option of its name), "sequence" (at most one), "random", "constant"
 ** (value).  The time field is above every sequence and random field, and
 ** no random field is above the sequence.  Field names may not be generator
 ** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
 ** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,
 ** base32, base64url, "b64sort:<64 ascending ASCII characters>", uuid;
-** none (nencodings 0, encodings NULL): dec, hex up to 64 bits, else hex. */
+** none (nencodings 0, encodings NULL): dec, hex up to 64 bits, else hex.
+** A time, node or sequence field of at most 64 bits may be split around
+** other fields: each run is an entry of its name (the first has the kind
+** and the rest; the others name and bits alone), its bits from the most
+** significant down in layout order, or up with order "low first". */
 typedef struct ids_fieldspec {
   const char *name;
   const char *kind;
@@ -380,6 +394,8 @@ typedef struct ids_fieldspec {
   const char *unit;           /* time: NULL means "ms" */
   int64_t epoch_ms;           /* time */
   uint64_t value;             /* constant */
+  const char *order;          /* a split field: NULL or "high first", or
+                                 "low first" (its runs up from the first) */
 } ids_fieldspec;
 
 typedef struct ids_defspec {
@@ -403,6 +419,16 @@ int ids_scheme_define (const ids_defspec *spec, const ids_scheme **out,
 
 IDS_API
 int ids_scheme_field (const ids_scheme *s, const char *name);
+/* A field of at most 64 bits in v, one run or split (ids_field.nparts);
+** set writes the low f->bits bits of x. */
+IDS_API
+uint64_t ids_field_get (const ids_field *f, const ids_value *v);
+/* Whether a generator's IDs increase as values: s has time, and its time
+** field's runs go from the most significant down (not UUIDv1's). */
+IDS_API
+int ids_scheme_ordered (const ids_scheme *s);
+IDS_API
+void ids_field_set (const ids_field *f, ids_value *v, uint64_t x);
 /* Fields -> value; x[i] for field i.  IDS_ERANGE naming the field if one
 ** does not fit. */
 IDS_API

@@ -16,6 +16,38 @@ int ids_scheme_field (const ids_scheme *s, const char *name) {
   return -1;
 }
 
+uint64_t ids_field_get (const ids_field *f, const ids_value *v) {
+  uint64_t x = 0;
+  if (f->nparts == 0) return ids_value_get(v, f->shift, f->bits);
+  for (int k = 0; k < f->nparts; k++)
+    x = x << f->part[k].bits | ids_value_get(v, f->part[k].shift,
+                                             f->part[k].bits);
+  return x;
+}
+
+void ids_field_set (const ids_field *f, ids_value *v, uint64_t x) {
+  unsigned below = f->bits;
+  if (f->nparts == 0) {
+    ids_value_set(v, f->shift, f->bits, x);
+    return;
+  }
+  for (int k = 0; k < f->nparts; k++) {
+    below -= f->part[k].bits;
+    ids_value_set(v, f->part[k].shift, f->part[k].bits, x >> below);
+  }
+}
+
+int ids_scheme_ordered (const ids_scheme *s) {
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f->kind != IDS_KIND_TIME) continue;
+    for (int k = 1; k < f->nparts; k++)
+      if (f->part[k].shift > f->part[k - 1].shift) return 0;
+    return 1;
+  }
+  return 0;
+}
+
 int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,
                              size_t len) {
   for (int i = 0; i < s->nquals; i++)
@@ -45,7 +77,7 @@ int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
     if (f->kind == IDS_KIND_CONSTANT && x[i] != f->value)
       return ids_fail(e, IDS_ERANGE, "%s %s must be %" PRIu64 ", not %"
                       PRIu64, s->name, f->name, f->value, x[i]);
-    ids_value_set(&r, f->shift, f->bits, x[i]);
+    ids_field_set(f, &r, x[i]);
   }
   *v = r;
   return IDS_OK;
@@ -57,7 +89,7 @@ void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x)
     return;
   }
   for (int i = 0; i < s->nfields; i++)
-    x[i] = ids_value_get(v, s->fields[i].shift, s->fields[i].bits);
+    x[i] = ids_field_get(&s->fields[i], v);
 }
 
 /* One time field counts ticks of s->unit from s->epoch_ms, which may lie

@@ -30,6 +30,44 @@ static size_t search (const char *name, int *found) {
 /* The name of a message: the scheme's, or "?" when it has none. */
 #define SNAME(s)  ((s)->name ? (s)->name : "?")
 
+/* Run k of field f (one for a field in one piece). */
+static void run (const ids_field *f, int k, unsigned *shift, unsigned *bits) {
+  *shift = f->nparts ? f->part[k].shift : f->shift;
+  *bits = f->nparts ? f->part[k].bits : f->bits;
+}
+
+/* A split field's runs add up to it, and it is one that ids_field_get
+** reads (64 bits at most). */
+static int parts_whole (const ids_scheme *s, const ids_field *f,
+                        ids_error *e) {
+  unsigned sum = 0;
+  if (f->nparts == 0) return IDS_OK;
+  if (f->nparts < 2 || f->nparts > IDS_MAXPARTS || f->bits > 64)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': split in %u "
+                    "parts of %u bits (2..%d parts, at most 64 bits)",
+                    SNAME(s), f->name, f->nparts, f->bits, IDS_MAXPARTS);
+  for (int k = 0; k < f->nparts; k++) {
+    if (f->part[k].bits == 0) sum = 255;
+    sum += f->part[k].bits;
+  }
+  if (sum != f->bits)
+    return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': its parts hold "
+                    "%u of its %u bits", SNAME(s), f->name, sum, f->bits);
+  return IDS_OK;
+}
+
+/* Whether fields f and g share a bit. */
+static int overlap (const ids_field *f, const ids_field *g) {
+  for (int a = 0; a < (f->nparts ? f->nparts : 1); a++)
+    for (int b = 0; b < (g->nparts ? g->nparts : 1); b++) {
+      unsigned fs, fb, gs, gb;
+      run(f, a, &fs, &fb);
+      run(g, b, &gs, &gb);
+      if (fs < gs + gb && gs < fs + fb) return 1;
+    }
+  return 0;
+}
+
 /* Each field is named once and lies within the value.  Where the generic
 ** shift-and-mask places the fields (no compose), they tile the value: no
 ** two share a bit and no bit is left to none, so that every value of the
@@ -37,7 +75,7 @@ static size_t search (const char *name, int *found) {
 ** seconds split around the node, SIQ's variable tail), so there a field's
 ** shift and bits only bound it within the value. */
 static int fields_fit (const ids_scheme *s, ids_error *e) {
-  int generic = s->layout == NULL || s->layout->compose == NULL;
+  int generic = s->layout == NULL || s->layout->compose == NULL, r;
   unsigned total = 0;
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
@@ -47,17 +85,21 @@ static int fields_fit (const ids_scheme *s, ids_error *e) {
     if ((unsigned)f->kind > IDS_KIND_QUALIFIER)
       return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': no kind %d",
                       SNAME(s), f->name, (int)f->kind);
-    if (f->bits == 0 || f->shift + f->bits > s->bits)
-      return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': bits %u at "
-                      "shift %u do not lie within the %u-bit value",
-                      SNAME(s), f->name, f->bits, f->shift, s->bits);
+    if ((r = parts_whole(s, f, e)) != IDS_OK) return r;
+    for (int k = 0; k < (f->nparts ? f->nparts : 1); k++) {
+      unsigned sh, b;
+      run(f, k, &sh, &b);
+      if (b == 0 || sh + b > s->bits)
+        return ids_fail(e, IDS_EINVAL, "scheme '%s', field '%s': bits %u at "
+                        "shift %u do not lie within the %u-bit value",
+                        SNAME(s), f->name, b, sh, s->bits);
+    }
     for (int j = 0; j < i; j++) {
       const ids_field *g = &s->fields[j];
       if (strcmp(f->name, g->name) == 0)
         return ids_fail(e, IDS_EINVAL, "scheme '%s': field '%s' named "
                         "twice", SNAME(s), f->name);
-      if (generic && f->shift < g->shift + g->bits &&
-          g->shift < f->shift + f->bits)
+      if (generic && overlap(f, g))
         return ids_fail(e, IDS_EINVAL, "scheme '%s': fields '%s' and '%s' "
                         "share a bit", SNAME(s), g->name, f->name);
     }

@@ -49,7 +49,7 @@ static int check (const ids_scheme *s, const ids_value *v, ids_error *e) {
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
     if (f->kind == IDS_KIND_CONSTANT &&
-        ids_value_get(v, f->shift, f->bits) != f->value)
+        ids_field_get(f, v) != f->value)
       return ids_fail(e, IDS_EINVAL, "field %s must be %llu", f->name,
                       (unsigned long long)f->value);
   }

@@ -54,17 +54,17 @@ static const char *const enc_all[] = {
   "dec", "hex", "base58", "base62", "crockford", "base32", "base64url",
   B64SORT};
 static const ids_fieldspec f_ksuid[] = {
-  {"timestamp", "time", 32, "s", 1400000000000, 0},
-  {"payload", "random", 128, 0, 0, 0}};
+  {"timestamp", "time", 32, "s", 1400000000000, 0, NULL},
+  {"payload", "random", 128, 0, 0, 0, NULL}};
 static const ids_fieldspec f_odd[] = {
-  {"timestamp", "time", 30, "s", 1600000000000, 0},
-  {"node", "node", 3, 0, 0, 0}, {"sequence", "sequence", 4, 0, 0, 0}};
-static const ids_fieldspec f_tiny[] = {{"r", "random", 3, 0, 0, 0}};
+  {"timestamp", "time", 30, "s", 1600000000000, 0, NULL},
+  {"node", "node", 3, 0, 0, 0, NULL}, {"sequence", "sequence", 4, 0, 0, 0, NULL}};
+static const ids_fieldspec f_tiny[] = {{"r", "random", 3, 0, 0, 0, NULL}};
 #define N(a) (int)(sizeof a / sizeof *a)
 static const ids_defspec scripted[] = {
-  {"odd37", f_odd, N(f_odd), enc_all, N(enc_all), NULL, 0},
-  {"wide160", f_ksuid, N(f_ksuid), enc_all, N(enc_all), "base64url", 0},
-  {"tiny", f_tiny, N(f_tiny), enc_all, N(enc_all), "base32", 2}, /* 3 bits,
+  {"odd37", f_odd, N(f_odd), enc_all, N(enc_all), NULL, 0, NULL},
+  {"wide160", f_ksuid, N(f_ksuid), enc_all, N(enc_all), "base64url", 0, NULL},
+  {"tiny", f_tiny, N(f_tiny), enc_all, N(enc_all), "base32", 2, NULL}, /* 3 bits,
                                                                 2 bytes */
 };
 

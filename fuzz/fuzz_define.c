@@ -93,14 +93,17 @@ static const long long widths[] = {
   0, -1, 63, 64, 65, 80, 127, 128, 160, 161, 1ll << 33, -(1ll << 62)};
 static const int64_t epochs[] = {
   0, 1600000000000, 1288834974657, 1409529600000, -1, IDS_EPOCH_MAX,
-  IDS_EPOCH_MAX + 1, 4102444800000 /* 2100 */, INT64_MIN};
+  IDS_EPOCH_MAX + 1, 4102444800000 /* 2100 */, INT64_MIN, IDS_EPOCH_MIN,
+  IDS_EPOCH_MIN - 1};
+static const char *const orders[] = {
+  "high first", "low first", "sideways", "", NULL};
 
 /* Storage for one spec and the strings it points at. */
 typedef struct spec {
   ids_defspec d;
   ids_fieldspec f[IDS_MAXFIELDS + 2];
   char fname[IDS_MAXFIELDS + 2][96], kind[IDS_MAXFIELDS + 2][96];
-  char unit[IDS_MAXFIELDS + 2][96];
+  char unit[IDS_MAXFIELDS + 2][96], order[IDS_MAXFIELDS + 2][96];
   const char *enc[IDS_MAXCODECS + 2];
   char encbuf[IDS_MAXCODECS + 2][96], dflt[96], name[96];
   int fresh;                         /* name is one no spec took */
@@ -111,10 +114,12 @@ static unsigned long fresh;            /* names no spec took before */
 static void readfield (reader *r, spec *sp, int i) {
   ids_fieldspec *f = &sp->f[i];
   uint8_t b = byte(r);
-  if (b < 160) {                       /* mostly a fresh name */
+  if (b < 140) {                       /* mostly a fresh name */
     snprintf(sp->fname[i], sizeof sp->fname[i], "f%d", i);
     f->name = sp->fname[i];
-  } else f->name = PICK(r, fnames, sp->fname[i]);
+  } else if (b < 160 && i > 0)   /* an earlier field's: a run of it */
+    f->name = sp->f[b % i].name;
+  else f->name = PICK(r, fnames, sp->fname[i]);
   f->kind = PICK(r, kinds, sp->kind[i]);
   b = byte(r);
   f->bits = b & 0x80 ? widths[b % (sizeof widths / sizeof *widths)]
@@ -125,13 +130,14 @@ static void readfield (reader *r, spec *sp, int i) {
                         : (int64_t)word(r);
   b = byte(r);
   f->value = b < 128 ? b % 8 : word(r);
+  f->order = byte(r) < 32 ? PICK(r, orders, sp->order[i]) : NULL;
 }
 
 static void readspec (reader *r, spec *sp) {
   uint8_t b;
   memset(sp, 0, sizeof *sp);
   b = byte(r);
-  if (b < 200) {
+  if (b < 64) {    /* a quarter: each one accepted stays (see the top) */
     snprintf(sp->name, sizeof sp->name, "fz%lu", fresh++);
     sp->d.name = sp->name;
     sp->fresh = 1;
@@ -278,7 +284,7 @@ static void generate (reader *r) {
   rc = ids_generator_next_n(&g, &v[1], 3, &e);
   if (rc != IDS_OK) CHECK(rc == IDS_ERANGE);
   for (int k = 0; k < (rc == IDS_OK ? 4 : 1); k++) {
-    if (k > 0 && generates(s) == 1)
+    if (k > 0 && generates(s) == 1 && ids_scheme_ordered(s))
       CHECK(ids_value_cmp(&v[k - 1], &v[k]) < 0);
     ids_scheme_decompose(s, &v[k], x);
     for (int i = 0; i < s->nfields; i++) {
@@ -343,8 +349,11 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
   CHECK(ids_scheme_find(sp.d.name) == d && strcmp(d->name, sp.d.name) == 0);
   {
     long long bits = 0;
+    int runs = 0;
     for (int i = 0; i < sp.d.nfields; i++) bits += sp.f[i].bits;
-    CHECK(d->nfields == sp.d.nfields && d->bits == bits);
+    for (int i = 0; i < d->nfields; i++)   /* split fields: one per run */
+      runs += d->fields[i].nparts ? d->fields[i].nparts : 1;
+    CHECK(runs == sp.d.nfields && d->bits == bits);
     CHECK(d->bytes == (sp.d.bytes ? sp.d.bytes : (bits + 7) / 8));
   }
   composed(&r);

@@ -246,9 +246,8 @@ local function options (s)
 end
 
 local function increasing (s, list)
-  local timed = false                  -- without time (UUIDv4): no order
-  for _, f in ipairs(s.fields) do timed = timed or f.kind == "time" end
-  for i = 2, timed and #list or 0 do
+  -- without time (UUIDv4), or time split low first (UUIDv1): no order
+  for i = 2, s.ordered and #list or 0 do
     if not (list[i - 1] < list[i]) then
       return false, s.name .. ": generated IDs do not increase"
     end

@@ -167,6 +167,8 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
     lua_setfield(L, -2, "encodings");
     lua_pushstring(L, s->codecs[0]->name);
     lua_setfield(L, -2, "default_encoding");
+    lua_pushboolean(L, ids_scheme_ordered(s));
+    lua_setfield(L, -2, "ordered");
     lua_createtable(L, s->nfields, 0);
     for (int i = 0; i < s->nfields; i++) {
       lua_createtable(L, 0, 3);
@@ -240,7 +242,7 @@ static const char *const aboutkeys[] = {
   "title", "note", "since", "aliases", NULL
 };
 static const char *const fieldkeys[] = {
-  "name", "kind", "bits", "unit", "epoch", "value", NULL
+  "name", "kind", "bits", "unit", "epoch", "value", "order", NULL
 };
 
 /* `what` of a message: "spec" or "field N". */
@@ -356,6 +358,7 @@ static int l_define (lua_State *L) {
     fs[i].bits = getint(L, f, "bits", 0, i + 1);
     fs[i].epoch_ms = (int64_t)getint(L, f, "epoch", 0, i + 1);
     fs[i].value = (uint64_t)getint(L, f, "value", 0, i + 1);
+    fs[i].order = getstr(L, f, "order", i + 1);
   }
   sp.fields = fs;
   sp.nfields = n;

@@ -106,8 +106,8 @@ static long ids_with (ids_generator *g, const ids_scheme *s, ids_value *a,
 
 static void test_end_of_range (void) {
   ids_fieldspec f[] = {
-    {"time", "time", 56, "ns", 0, 0},
-    {"sequence", "sequence", 8, NULL, 0, 0},
+    {"time", "time", 56, "ns", 0, 0, NULL},
+    {"sequence", "sequence", 8, NULL, 0, 0, NULL},
   };
   ids_error e;
   const ids_scheme *s;
@@ -174,18 +174,18 @@ static void wide_case (const char *name, ids_fieldspec *f, int nf,
 static void test_wide_state (void) {
   const int64_t ns = INT64_C(1767225600) * NS + 123456789;   /* 2026 */
   ids_fieldspec us[] = {
-    {"time", "time", 52, "us", 0, 0},
-    {"sequence", "sequence", 16, NULL, 0, 0},
-    {"random", "random", 60, NULL, 0, 0},
+    {"time", "time", 52, "us", 0, 0, NULL},
+    {"sequence", "sequence", 16, NULL, 0, 0, NULL},
+    {"random", "random", 60, NULL, 0, 0, NULL},
   };
   ids_fieldspec nsf[] = {
-    {"time", "time", 62, "ns", 0, 0},
-    {"sequence", "sequence", 22, NULL, 0, 0},
-    {"random", "random", 44, NULL, 0, 0},
+    {"time", "time", 62, "ns", 0, 0, NULL},
+    {"sequence", "sequence", 22, NULL, 0, 0, NULL},
+    {"random", "random", 44, NULL, 0, 0, NULL},
   };
   ids_fieldspec s64[] = {
-    {"time", "time", 32, "s", 0, 0},
-    {"sequence", "sequence", 64, NULL, 0, 0},
+    {"time", "time", 32, "s", 0, 0, NULL},
+    {"sequence", "sequence", 64, NULL, 0, 0, NULL},
   };
   begin("item 2: time + sequence over 64 bits", 20);
   wide_case("t_us52_seq16", us, 3, ns, (uint64_t)(ns / 1000), 65536);
@@ -315,9 +315,9 @@ static void test_siq_order (void) {
 
 static void test_two_random (void) {
   ids_fieldspec f[] = {
-    {"time", "time", 48, "ms", 0, 0},
-    {"r1", "random", 40, NULL, 0, 0},
-    {"r2", "random", 40, NULL, 0, 0},
+    {"time", "time", 48, "ms", 0, 0, NULL},
+    {"r1", "random", 40, NULL, 0, 0, NULL},
+    {"r2", "random", 40, NULL, 0, 0, NULL},
   };
   ids_error e;
   const ids_scheme *s = define("t_two_random", f, 3, &e);
@@ -336,8 +336,8 @@ static void test_two_random (void) {
 
 static void test_narrow_random (void) {
   ids_fieldspec f[] = {
-    {"time", "time", 48, "ms", 0, 0},
-    {"random", "random", 24, NULL, 0, 0},
+    {"time", "time", 48, "ms", 0, 0, NULL},
+    {"random", "random", 24, NULL, 0, 0, NULL},
   };
   ids_error e;
   const ids_scheme *s = define("t_rand24", f, 2, &e);
@@ -375,8 +375,8 @@ static void test_narrow_random (void) {
 
 static void test_fraction_unit (void) {
   ids_fieldspec f[] = {
-    {"time", "time", 52, "1000/999999999 s", 0, 0},
-    {"sequence", "sequence", 10, NULL, 0, 0},
+    {"time", "time", 52, "1000/999999999 s", 0, 0, NULL},
+    {"sequence", "sequence", 10, NULL, 0, 0, NULL},
   };
   ids_error e;
   const ids_scheme *s = define("t_fraction", f, 2, &e);
@@ -416,9 +416,9 @@ static void test_reserved_names (void) {
   for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++) {
     for (int k = 0; k < 2; k++) {          /* as a node, as a constant */
       ids_fieldspec f[] = {
-        {"time", "time", 41, "ms", 0, 0},
-        {reserved[i], k ? "constant" : "node", 10, NULL, 0, 0},
-        {"seq", "sequence", 12, NULL, 0, 0},
+        {"time", "time", 41, "ms", 0, 0, NULL},
+        {reserved[i], k ? "constant" : "node", 10, NULL, 0, 0, NULL},
+        {"seq", "sequence", 12, NULL, 0, 0, NULL},
       };
       char name[32];
       ids_error e;
@@ -439,9 +439,9 @@ static void test_reserved_names (void) {
     ids_options_init(&o, ids_scheme_find("flax"));
     for (i = 0; (nm = ids_options_name(&o, i)) != NULL; i++) {
       ids_fieldspec f[] = {
-        {"time", "time", 41, "ms", 0, 0},
-        {nm, "node", 10, NULL, 0, 0},
-        {"seq", "sequence", 12, NULL, 0, 0},
+        {"time", "time", 41, "ms", 0, 0, NULL},
+        {nm, "node", 10, NULL, 0, 0, NULL},
+        {"seq", "sequence", 12, NULL, 0, 0, NULL},
       };
       char name[32];
       ids_error e;
@@ -454,10 +454,10 @@ static void test_reserved_names (void) {
   }
   {
     ids_fieldspec f[] = {
-      {"time", "time", 41, "ms", 0, 0},
-      {"name", "node", 10, NULL, 0, 0},        /* not reserved */
-      {"epoch", "node", 4, NULL, 0, 0},
-      {"seq", "sequence", 8, NULL, 0, 0},
+      {"time", "time", 41, "ms", 0, 0, NULL},
+      {"name", "node", 10, NULL, 0, 0, NULL},        /* not reserved */
+      {"epoch", "node", 4, NULL, 0, 0, NULL},
+      {"seq", "sequence", 8, NULL, 0, 0, NULL},
     };
     ids_error e;
     CHECKF(define("t_res_ok", f, 4, &e) != NULL, "%s", e.msg);
@@ -677,7 +677,7 @@ static void test_decreasing_layouts (void) {
     for (int k = 0; k < 3; k++) {
       static const char *const names[] = {"a", "b", "c"};
       int tm = strcmp(bad[i].k[k], "time") == 0;
-      f[k] = (ids_fieldspec){names[k], bad[i].k[k], tm ? 40 : 8, "s", 0, 0};
+      f[k] = (ids_fieldspec){names[k], bad[i].k[k], tm ? 40 : 8, "s", 0, 0, NULL};
     }
     snprintf(name, sizeof name, "t_dec%zu", i);
     CHECKF(define(name, f, 3, &e) == NULL && e.code == IDS_EINVAL &&
@@ -686,9 +686,9 @@ static void test_decreasing_layouts (void) {
   }
   {
     ids_fieldspec f[] = {
-      {"node", "node", 8, NULL, 0, 0}, {"time", "time", 41, "ms", 0, 0},
-      {"c", "constant", 3, NULL, 0, 5}, {"seq", "sequence", 8, NULL, 0, 0},
-      {"r", "random", 4, NULL, 0, 0},
+      {"node", "node", 8, NULL, 0, 0, NULL}, {"time", "time", 41, "ms", 0, 0, NULL},
+      {"c", "constant", 3, NULL, 0, 5, NULL}, {"seq", "sequence", 8, NULL, 0, 0, NULL},
+      {"r", "random", 4, NULL, 0, 0, NULL},
     };
     ids_error e;
     CHECKF(define("t_dec_ok", f, 5, &e) != NULL, "%s", e.msg);
@@ -702,7 +702,7 @@ static void test_alphabet_and_node (void) {
     "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
   char desc[65], swapped[65], enc[3][80];
   ids_fieldspec f[] = {
-    {"time", "time", 41, "ms", 0, 0}, {"seq", "sequence", 23, NULL, 0, 0},
+    {"time", "time", 41, "ms", 0, 0, NULL}, {"seq", "sequence", 23, NULL, 0, 0, NULL},
   };
   ids_error e;
   begin("item 10: b64sort order, 64-bit node", 10);
@@ -730,8 +730,8 @@ static void test_alphabet_and_node (void) {
   }
   {
     ids_fieldspec n64[] = {
-      {"time", "time", 41, "ms", 0, 0}, {"node", "node", 64, NULL, 0, 0},
-      {"seq", "sequence", 12, NULL, 0, 0},
+      {"time", "time", 41, "ms", 0, 0, NULL}, {"node", "node", 64, NULL, 0, 0, NULL},
+      {"seq", "sequence", 12, NULL, 0, 0, NULL},
     };
     const ids_scheme *s;
     CHECKF(define("t_node64", n64, 3, &e) == NULL && e.code == IDS_EINVAL &&
@@ -834,7 +834,7 @@ static void test_max_ahead (void) {
   ** ticks up to 3 ms ahead draw afresh; the 4th waits for the clock */
   {
     ids_fieldspec fs[] = {
-      {"time", "time", 48, "ms", 0, 0}, {"random", "random", 6, NULL, 0, 0},
+      {"time", "time", 48, "ms", 0, 0, NULL}, {"random", "random", 6, NULL, 0, 0, NULL},
     };
     const ids_scheme *r6 = define("t_ahead_step", fs, 2, &e);
     long reads3 = -1;
@@ -866,7 +866,7 @@ static void test_max_ahead (void) {
 
 static void test_define_checks (void) {
   ids_fieldspec f[] = {
-    {"time", "time", 48, "ms", 0, 0}, {"seq", "sequence", 12, NULL, 0, 0},
+    {"time", "time", 48, "ms", 0, 0, NULL}, {"seq", "sequence", 12, NULL, 0, 0, NULL},
   };
   static const char *const enc[] = {"dec"};
   ids_defspec sp = {"t_def", f, 2, enc, 1, NULL, 0, NULL};
@@ -919,7 +919,7 @@ static void test_define_checks (void) {
   }
   {
     ids_fieldspec w[] = {
-      {"time", "time", 48, "ms", 0, 0}, {"random", "random", 80, NULL, 0, 0},
+      {"time", "time", 48, "ms", 0, 0, NULL}, {"random", "random", 80, NULL, 0, 0, NULL},
     };
     sp.encodings = NULL;
     sp.nencodings = 0;

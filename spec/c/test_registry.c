@@ -78,8 +78,8 @@ static void test_grow (void) {
   const char **all;
   int bad = 0;
   for (int i = 0; i < N; i++) {
-    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
-                          {"r", "random", 24, NULL, 0, 0}};
+    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0, NULL},
+                          {"r", "random", 24, NULL, 0, 0, NULL}};
     ids_defspec sp = {names[i], f, 2, enc, 1, NULL, 0, NULL};
     const ids_scheme *s;
     ids_error e;
@@ -108,8 +108,8 @@ static void test_grow (void) {
   {
     /* another spec under a taken name: refused; the same spec again (a
     ** script reloaded) is the scheme it made */
-    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0},
-                          {"r", "random", 24, NULL, 0, 0}};
+    ids_fieldspec f[2] = {{"t", "time", 48, "ms", 0, 0, NULL},
+                          {"r", "random", 24, NULL, 0, 0, NULL}};
     ids_defspec sp = {"reg007", f, 1, enc, 1, NULL, 0, NULL};
     const ids_scheme *s = NULL;
     ids_error e;

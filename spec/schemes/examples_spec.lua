@@ -11,7 +11,8 @@ local idscheme = require "idscheme"
 
 local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "pushid",
                   "sonyflake", "timeflake", "tsid", "twitter", "ulid",
-                  "uuidmax", "uuidnil", "uuidv4", "uuidv7", "uuidv8" }
+                  "uuidmax", "uuidnil", "uuidv1", "uuidv4", "uuidv6", "uuidv7",
+                  "uuidv8" }
 
 -- Runs examples/schemes/NAME.lua with `require "idscheme"` giving a
 -- module whose define first hands the spec to edit (if any).

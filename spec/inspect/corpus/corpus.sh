@@ -13,6 +13,8 @@
 #   WRONG            its best is another scheme, not flagged ambiguous, or the
 #                    row's scheme is not among its ambiguous candidates
 #   ERROR            an error object (no scheme reads it plausibly)
+# A row whose expect column says "refused" (a documented example from
+# outside its format's life) is RIGHT when it is an error, else WRONG.
 # Prints a table per format and the totals, lists every WRONG and ERROR row
 # (text, expected, got), and ends with "N passed, N failed": a row passes
 # when RIGHT or AMBIGUOUS-RIGHT and fails when WRONG or ERROR, and one more
@@ -70,6 +72,12 @@ rows.forEach((r, i) => {
   try { o = outLines[i] === undefined ? null : JSON.parse(outLines[i]); } catch (e) { o = null; }
   if (o === null) { kind = "ERROR"; got = `no answer (line ${i + 1} of the output: ${JSON.stringify(outLines[i] ?? null)})`; }
   else if (o.input !== r.text) { kind = "ERROR"; got = `answer out of step: ${JSON.stringify(o.input)}`; }
+  else if (r.expect === "refused") {
+    // a documented example from outside its format's life: right when no
+    // scheme reads it plausibly (an error), wrong when one is named
+    kind = "error" in o ? "RIGHT" : "WRONG";
+    got = "error" in o ? `error: ${o.error}` : `${o.scheme}${o.plausible ? "" : " (not plausible)"}, not refused`;
+  }
   else if ("error" in o) { kind = "ERROR"; got = `error: ${o.error}`; }
   else {
     const cands = (o.candidates ?? []).filter((c) => c.ambiguous).map((c) => c.scheme);

@@ -28,6 +28,10 @@
 //   fields   compact JSON object of the format's fields (README.md)
 //   source   package@version and the call, or the document the example is in
 //   form     which text form of the format `text` is in (README.md)
+//   expect   named: inspect must name the format; refused: a documented
+//            example whose time lies outside its format's life (LIFE..NOW:
+//            a UUIDv6 of 2011, the largest ULID), which inspect must not
+//            take for a confident reading of any format
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -57,7 +61,7 @@ function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
 // add a row; its time and fields come from decode.mjs, and `expect` (what
 // the package was asked for or reports) must agree with them
-function add(text, format, source, form, expect = {}) {
+function add(text, format, source, form, expect = {}, outside = false) {
   const got = D.DECODERS[format](text, form);
   if ("time_ms" in expect && expect.time_ms !== got.time_ms)
     throw new Error(`${format} ${text} (${source}): decodes to time ${got.time_ms}, expected ${expect.time_ms}`);
@@ -70,7 +74,7 @@ function add(text, format, source, form, expect = {}) {
   if (seen.has(text)) return;
   seen.add(text);
   rows.push([text, format, got.time_ms === null ? "-" : String(got.time_ms),
-             JSON.stringify(got.fields), source, form]);
+             JSON.stringify(got.fields), source, form, outside ? "refused" : "named"]);
 }
 
 // ------------------------------------------------------------------ times
@@ -373,7 +377,10 @@ function doc(text, format, source, form, says = {}) {
     why.push(`decodes to ${iso(got.time_ms)}, outside ${iso(says.within[0])}..${iso(says.within[1])}`);
   if (says.check) { const m = says.check(got); if (m) why.push(m); }
   if (why.length) { dropped.push([text, format, source, why.join("; ") + (says.note ? ` (${says.note})` : "")]); return; }
-  add(text, format, source, form);
+  // its time outside the format's life: it shows the layout, but no
+  // format wrote it then
+  const outside = got.time_ms !== null && (got.time_ms < LIFE[format] || got.time_ms > NOW);
+  add(text, format, source, form, {}, outside);
 }
 
 const RFC = "RFC 9562";
@@ -590,7 +597,7 @@ doc("103186038209478945", "mastodon", "Mastodon docs, Notification entity, menti
 }
 
 // -------------------------------------------------------------- write out
-const header = ["text", "format", "time_ms", "fields", "source", "form"];
+const header = ["text", "format", "time_ms", "fields", "source", "form", "expect"];
 for (const r of rows) for (const c of r) if (/[\t\n]/.test(c)) throw new Error(`tab or newline in ${JSON.stringify(r)}`);
 writeFileSync(path.join(here, "corpus.tsv"), [header, ...rows].map((r) => r.join("\t")).join("\n") + "\n");
 

@@ -1,0 +1,107 @@
+-- The catalogue's schemes beyond the plain layouts (issue 24): UUID
+-- versions 1 and 6, whose time is split around the version (a field in
+-- parts, which define can say).  Each is read from its document's own
+-- example, round-trips through every encoding, refuses another version's
+-- text with a message, and is named by inspect with its time.
+
+local helper = require "spec.helper"
+local idscheme = require "idscheme"
+
+-- RFC 9562 Appendix A.1 and A.5: one instant, 2022-02-22T19:22:22Z
+-- (Tuesday, February 22, 2022 2:22:22.00 PM GMT-05:00), clock sequence
+-- 0x33C8, node 0x9F6BDECED846, as version 1 and as version 6.
+local RFC = {
+  uuidv1 = "C232AB00-9414-11EC-B3C8-9F6BDECED846",
+  uuidv6 = "1EC9414C-232A-6B00-B3C8-9F6BDECED846",
+}
+local RFC_TIME_MS = 1645557742000
+-- 100 ns ticks from 1582-10-15 to that instant
+local RFC_TICKS = "138648505420000000"
+
+describe("catalogue: UUID versions 1 and 6", function ()
+  for name, text in pairs(RFC) do
+    local s = idscheme.scheme(name)
+
+    it(name .. " reads RFC 9562's example", function ()
+      local id = assert(s:decode(text))
+      local f = id:fields()
+      assert.are.equal(helper.field(RFC_TICKS), f.timestamp)
+      assert.are.equal(0x33C8, f.clock_seq)     -- B3C8 less the variant
+      assert.are.equal(helper.field_hex("9F6BDECED846"), f.node)
+      assert.are.equal(text:lower(), id:encode())
+      assert.is_true(s:compose(f) == id)
+    end)
+
+    it(name .. " is what inspect names it, at the RFC's time", function ()
+      local r = idscheme.inspect(text)
+      assert.are.equal(name, r[1].scheme)
+      assert.is_false(r[1].ambiguous)
+      assert.are.equal(RFC_TIME_MS, r[1].time_ms)
+    end)
+
+    it(name .. " round-trips every encoding of generated IDs", function ()
+      local g = s:generator()
+      for _ = 1, 200 do
+        local id = g:next()
+        for _, enc in ipairs(s.encodings) do
+          local t = id:encode(enc)
+          assert.is_true(s:decode(t, enc) == id, name .. " " .. enc .. " " .. t)
+        end
+      end
+    end)
+
+    it(name .. " refuses the other version's text, saying why", function ()
+      local other = RFC[name == "uuidv1" and "uuidv6" or "uuidv1"]
+      local id, err = s:decode(other)
+      assert.is_nil(id)
+      assert.truthy(err:find("version must be " .. name:sub(-1), 1, true), err)
+      assert.truthy(err:find(other, 1, true), err)
+    end)
+  end
+
+  it("v1 splits its time low part first, so its IDs do not sort; v6 do",
+     function ()
+    assert.is_false(idscheme.scheme("uuidv1").ordered)
+    assert.is_true(idscheme.scheme("uuidv6").ordered)
+    assert.is_true(idscheme.scheme("uuidv7").ordered)
+    assert.is_false(idscheme.scheme("uuidv4").ordered)
+    local g = idscheme.scheme("uuidv6"):generator()
+    local last = g:next()
+    for _ = 1, 1000 do
+      local id = g:next()
+      assert.is_true(last < id)
+      last = id
+    end
+  end)
+
+  it("v1 and v6 of one instant carry the same fields", function ()
+    local a = idscheme.scheme("uuidv1"):decode(RFC.uuidv1):fields()
+    local b = idscheme.scheme("uuidv6"):decode(RFC.uuidv6):fields()
+    b.version = 1
+    assert.are.same(a, b)
+  end)
+
+  it("a split field defined from Lua places its runs in order", function ()
+    -- 4-bit tag, then a 20-bit time split 8 high / 12 low around it,
+    -- and the same low first
+    local hi = idscheme.define{ name = "split_hi_first", fields = {
+      { name = "t", kind = "time", bits = 8, unit = "s" },
+      { name = "tag", kind = "constant", bits = 4, value = 5 },
+      { name = "t", bits = 24 },
+      { name = "seq", kind = "sequence", bits = 12 } } }
+    local lo = idscheme.define{ name = "split_low_first", fields = {
+      { name = "t", kind = "time", bits = 24, unit = "s", order = "low first" },
+      { name = "tag", kind = "constant", bits = 4, value = 5 },
+      { name = "t", bits = 8 },
+      { name = "seq", kind = "sequence", bits = 12 } } }
+    -- t = 0xAB123456: high first writes AB, then 123456; low first 123456,
+    -- then AB
+    local x = { t = 0xAB123456, tag = 5, seq = 0x789 }
+    assert.are.equal("ab5123456789", hi:compose(x):encode("hex"))
+    assert.are.equal("1234565ab789", lo:compose(x):encode("hex"))
+    assert.are.same(x, hi:decode("ab5123456789", "hex"):fields())
+    assert.are.same(x, lo:decode("1234565ab789", "hex"):fields())
+    assert.is_true(hi.ordered)
+    assert.is_false(lo.ordered)
+  end)
+end)
