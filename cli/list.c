@@ -35,7 +35,7 @@ int cmd_list (int argc, char **argv, args *a) {
       ostr(k ? ",{\"name\":" : "{\"name\":");
       ojsonz(s->fields[k].name);
       ostr(",\"bits\":"); ou64(s->fields[k].bits);
-      ostr(",\"kind\":"); ojsonz(ids_kind_names[s->fields[k].kind]);
+      ostr(",\"kind\":"); ojsonz(ids_field_kind(&s->fields[k]));
       ochar('}');
     }
     ostr("],\"encodings\":[");
@@ -72,7 +72,7 @@ int cmd_info (int argc, char **argv, args *a) {
          s->name, (unsigned)s->bits, (unsigned)s->bytes);
   for (int i = 0; i < s->nfields; i++)
     printf("  %-12s %3u bits  %s\n", s->fields[i].name,
-           (unsigned)s->fields[i].bits, ids_kind_names[s->fields[i].kind]);
+           (unsigned)s->fields[i].bits, ids_field_kind(&s->fields[i]));
   printf("encodings:");
   for (int i = 0; i < s->ncodecs; i++) printf(" %s", s->codecs[i]->name);
   printf("\nparameters (-p):");

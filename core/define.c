@@ -25,9 +25,15 @@ typedef struct defined {
   char aliases[IDS_MAXALIASES][IDS_NAMEMAX];
 } defined;
 
-static const struct { const char *name; ids_kind kind; } kinds[] = {
-  {"time", IDS_KIND_TIME}, {"node", IDS_KIND_NODE}, {"sequence", IDS_KIND_SEQUENCE},
-  {"random", IDS_KIND_RANDOM}, {"constant", IDS_KIND_CONSTANT},
+static const struct {
+  const char *name;
+  ids_kind kind;
+  uint8_t once, carry;                 /* ids_field's */
+} kinds[] = {
+  {"time", IDS_KIND_TIME, 0, 0}, {"node", IDS_KIND_NODE, 0, 0},
+  {"sequence", IDS_KIND_SEQUENCE, 0, 0}, {"counter", IDS_KIND_SEQUENCE, 0, 1},
+  {"random", IDS_KIND_RANDOM, 0, 0}, {"instance", IDS_KIND_RANDOM, 1, 0},
+  {"constant", IDS_KIND_CONSTANT, 0, 0},
 };
 
 /* 1..1000000000 in plain decimal digits at *p, which moves past them;
@@ -220,7 +226,7 @@ static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
   for (int j = 0; j < i; j++)
     if (strcmp(sp->fields[j].name, fn) == 0) {     /* a further run */
       x = &d->s.fields[en->field[j]];
-      if ((f->kind && strcmp(f->kind, ids_kind_names[x->kind])) ||
+      if ((f->kind && strcmp(f->kind, ids_field_kind(x))) ||
           f->unit || f->epoch_ms || f->value || f->order)
         return bad(e, sp, fn, "duplicate name (a further part of a split "
                    "field gives its name and bits alone)");
@@ -253,6 +259,8 @@ static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
   memcpy(d->names[en->field[i]], fn, strlen(fn) + 1);
   x->name = d->names[en->field[i]];
   x->kind = kinds[k].kind;
+  x->once = kinds[k].once;
+  x->carry = kinds[k].carry;
   x->bits = (uint8_t)f->bits;
   x->value = f->value;
   x->nparts = 1;                   /* counts runs until fields() ends */
@@ -311,7 +319,8 @@ static int layout (defined *d, const entries *en, const ids_defspec *sp,
   ids_kind kind[IDS_MAXFIELDS];
   const char *why;
   for (int i = 0; i < sp->nfields; i++)
-    kind[i] = d->s.fields[en->field[i]].kind;
+    kind[i] = d->s.fields[en->field[i]].once ? IDS_KIND_CONSTANT :
+              d->s.fields[en->field[i]].kind;   /* one per generator */
   if ((why = disorder(kind, sp->nfields)) != NULL)
     return bad(e, sp, NULL, "%s", why);
   for (int i = 0; i < sp->nfields; i++) {
@@ -399,6 +408,7 @@ static int same (const ids_scheme *a, const ids_scheme *b) {
     if (strcmp(x->name, y->name) || x->kind != y->kind || x->bits != y->bits
         || x->shift != y->shift || x->value != y->value
         || x->variable != y->variable || x->nparts != y->nparts
+        || x->once != y->once || x->carry != y->carry
         || memcmp(x->part, y->part, sizeof x->part)
         || (x->from == NULL) != (y->from == NULL)
         || (x->from && strcmp(x->from, y->from)))

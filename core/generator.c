@@ -66,6 +66,10 @@ typedef struct gen {
   uint8_t timeless;           /* no time field: each ID is its random
                                  fields drawn afresh (UUIDv4, nanoid),
                                  unique by the odds of their bits alone */
+  uint8_t carry;              /* the sequence carries on across ticks */
+  uint64_t carry_n;           /* carry: IDs made (under the lock) */
+  uint64_t carry_start;       /* carry_n at the first ID of the last tick */
+  uint64_t carry_add;         /* carry: the random start */
   uint8_t nslotf;
   uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
                                    significant first */
@@ -77,6 +81,20 @@ _Static_assert(sizeof(gen) <= sizeof(ids_generator),
 #define G(p) ((gen *)(void *)(p))
 
 static const ids_gen_ops noops;
+
+static void fresh (ids_value *r, unsigned bits);
+
+/* A fresh random value into field f of v (wider than 64 bits too). */
+static void draw (const ids_field *f, ids_value *v) {
+  ids_value r;
+  fresh(&r, f->bits);
+  if (f->bits <= 64) ids_field_set(f, v, r.w[0]);
+  else
+    for (unsigned k = 0; k < f->bits; k += 64) {
+      unsigned w = f->bits - k < 64 ? f->bits - k : 64;
+      ids_value_set(v, f->shift + k, w, ids_value_get(&r, k, w));
+    }
+}
 
 /* ---------------------------------------------------------------- time */
 
@@ -168,6 +186,7 @@ static int scanfields (gen *g, ids_error *e) {
     const ids_field *f = &s->fields[i];
     if (f->kind == IDS_KIND_TIME && tf < 0) tf = i;
     else if (f->kind == IDS_KIND_SEQUENCE) sf = i;
+    else if (f->kind == IDS_KIND_RANDOM && f->once) draw(f, &g->base);
     else if (f->kind == IDS_KIND_RANDOM && rf < 0) rf = i;
     else if (f->kind == IDS_KIND_CONSTANT)
       ids_field_set(f, &g->base, f->value);
@@ -198,6 +217,15 @@ static int scanfields (gen *g, ids_error *e) {
   g->seqbits = g->ops->suffix ? (uint8_t)g->ops->seqbits :
                sf < 0 ? 0 : s->fields[sf].bits;
   g->fillrand = sf >= 0 && rf >= 0;
+  if (sf >= 0 && s->fields[sf].carry) {   /* ObjectId's counter */
+    ids_value r;
+    if (s->fields[sf].bits >= 64)
+      return ids_fail(e, IDS_EINVAL, "%s: a counter of 64 bits cannot "
+                      "say when a tick is full", s->name);
+    fresh(&r, s->fields[sf].bits);
+    g->carry = 1;
+    g->carry_add = r.w[0];
+  }
   g->max_tick = g->ops->totick ? g->ops->max_tick :
                 s->fields[tf].bits >= 64 ? ~(uint64_t)0 :
                 ((uint64_t)1 << s->fields[tf].bits) - 1;
@@ -206,7 +234,9 @@ static int scanfields (gen *g, ids_error *e) {
                                                       b / 2;
     g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
     for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
-      if (s->fields[i].kind == IDS_KIND_RANDOM && i != rf) g->fillrand = 1;
+      if (s->fields[i].kind == IDS_KIND_RANDOM && !s->fields[i].once &&
+          i != rf)
+        g->fillrand = 1;
   }
   return IDS_OK;
 }
@@ -445,7 +475,8 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
                  g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
   if ((r = claimslot(g, o, vals, start, e)) != IDS_OK) return r;
-  g->special = g->ops->suffix != NULL || g->nslotf != 0 || g->timeless;
+  g->special = g->ops->suffix != NULL || g->nslotf != 0 || g->timeless ||
+               g->carry;
   return IDS_OK;
 }
 
@@ -557,23 +588,14 @@ static int counter_wide (gen *g, uint64_t *tick, uint64_t *seq,
   return r;
 }
 
-static void fresh (ids_value *r, unsigned bits);
-
 /* Random fields drawn afresh per ID: beside a sequence (UUIDv7's), or
 ** beside the one field that step mode steps. */
 static void fillrand (const gen *g, ids_value *v) {
   for (int i = 0; i < g->s->nfields; i++) {
     const ids_field *f = &g->s->fields[i];
-    if (f->kind == IDS_KIND_RANDOM && (!g->step || i != g->rand_field)) {
-      ids_value r;
-      fresh(&r, f->bits);
-      if (f->bits <= 64) ids_value_set(v, f->shift, f->bits, r.w[0]);
-      else
-        for (unsigned k = 0; k < f->bits; k += 64) {
-          unsigned w = f->bits - k < 64 ? f->bits - k : 64;
-          ids_value_set(v, f->shift + k, w, ids_value_get(&r, k, w));
-        }
-    }
+    if (f->kind == IDS_KIND_RANDOM && !f->once &&
+        (!g->step || i != g->rand_field))
+      draw(f, v);
   }
 }
 
@@ -797,10 +819,55 @@ static int next_suffix (gen *g, int64_t qual, ids_value *v, uint64_t *tk,
   return IDS_OK;
 }
 
+/* A sequence that carries on across ticks (ObjectId's counter): it
+** counts every ID of the generator from a random start, and a tick holds
+** at most 2^seqbits of them, so that no value repeats within a tick; a
+** full tick runs ahead as a plain sequence does.  Under the lock:
+** state[0] is the last tick + 1 (0: none yet). */
+static int next_carry (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
+  const uint64_t room = (uint64_t)1 << g->seqbits;
+  uint64_t now, t, last;
+  int r = IDS_OK;
+  lock(&g->lock);
+  for (;;) {
+    last = g->state[0];
+    if (ticks(g, &now) != IDS_OK) { r = timefail(g, e); break; }
+    if (last == 0 || now >= last) {      /* a tick after the last */
+      t = now;
+      g->carry_start = g->carry_n;
+    }
+    else {                               /* the last tick, or behind it */
+      if (g->policy == IDS_POLICY_ERROR && now < last - 1) {
+        r = backwards(g, e);
+        break;
+      }
+      t = last - 1;
+      if (g->carry_n - g->carry_start >= room) {   /* it is full */
+        t++;
+        if (t > g->max_tick) { r = timefail(g, e); break; }
+        if (t > now && t - now > g->ahead) {
+          unlock(&g->lock);              /* wait without holding it */
+          if (waitfor(g, t - g->ahead) != IDS_OK) return timefail(g, e);
+          lock(&g->lock);
+          continue;
+        }
+        g->carry_start = g->carry_n;
+      }
+    }
+    g->state[0] = t + 1;
+    *tk = t;
+    put(g, t, (g->carry_n++ + g->carry_add) & (room - 1), v);
+    break;
+  }
+  unlock(&g->lock);
+  return r;
+}
+
 static inline int dispatch (gen *g, int64_t qual, ids_value *v,
                             uint64_t *tk, ids_error *e) {
   size_t one;
   if (g->ops->suffix) return next_suffix(g, qual, v, tk, e);
+  if (g->carry) return next_carry(g, v, tk, e);
   return g->step ? next_step(g, v, 1, &one, tk, e)
                  : next_counter(g, v, tk, e);
 }
@@ -998,6 +1065,12 @@ static int64_t tick_end (const gen *g, uint64_t t) {
 ** Read after close stored SLOTBUSY: see next_leased. */
 static int64_t issued_until (gen *g) {
   uint64_t t;
+  if (g->carry) {
+    lock(&g->lock);
+    t = g->state[0];
+    unlock(&g->lock);
+    return t == 0 ? 0 : tick_end(g, t - 1);
+  }
   if (g->wide || g->step) {
     unsigned __int128 c;
     lock(&g->lock);

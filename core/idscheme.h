@@ -152,6 +152,11 @@ typedef struct ids_field {
   ** write it with ids_field_get and ids_field_set. */
   uint8_t nparts;
   struct { uint8_t shift, bits; } part[IDS_MAXPARTS];
+  /* A random field drawn once per generator instead of per ID ("instance":
+  ** ObjectId's 5 bytes); a sequence that carries on across ticks from a
+  ** random start instead of starting each tick at 0 ("counter":
+  ** ObjectId's 3 bytes). */
+  uint8_t once, carry;
 } ids_field;
 
 /* A named value of an IDS_KIND_QUALIFIER field (SIQ's types). */
@@ -376,8 +381,9 @@ const ids_scheme *ids_scheme_open (const ids_scheme *desc,
 /* A scheme described at run time (idscheme.define in Lua; a plugin in C).
 ** Kinds: "time" (unit: "ns", "us", "ms", "10ms", "s" or exactly "N/M s";
 ** epoch in Unix ms, from IDS_EPOCH_MIN), "node" (at most 63 bits, filled from the generator
-** option of its name), "sequence" (at most one), "random", "constant"
-** (value).  The time field is above every sequence and random field, and
+** option of its name), "sequence" (at most one; "counter": one that
+** carries on across ticks from a random start), "random" ("instance":
+** drawn once per generator, which may lie anywhere), "constant" (value).  The time field is above every sequence and random field, and
 ** no random field is above the sequence.  Field names may not be generator
 ** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
 ** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,
@@ -423,8 +429,14 @@ int ids_scheme_field (const ids_scheme *s, const char *name);
 ** set writes the low f->bits bits of x. */
 IDS_API
 uint64_t ids_field_get (const ids_field *f, const ids_value *v);
-/* Whether a generator's IDs increase as values: s has time, and its time
-** field's runs go from the most significant down (not UUIDv1's). */
+/* Its kind's name as define takes it: ids_kind_names[f->kind], or
+** "instance" and "counter" for a random field drawn once and a sequence
+** that carries. */
+IDS_API
+const char *ids_field_kind (const ids_field *f);
+/* Whether a generator's IDs increase as values: s has time, its time
+** field's runs go from the most significant down (not UUIDv1's), and its
+** sequence starts each tick at 0 (not ObjectId's counter, which wraps). */
 IDS_API
 int ids_scheme_ordered (const ids_scheme *s);
 IDS_API

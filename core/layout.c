@@ -37,15 +37,23 @@ void ids_field_set (const ids_field *f, ids_value *v, uint64_t x) {
   }
 }
 
+const char *ids_field_kind (const ids_field *f) {
+  if (f->kind == IDS_KIND_RANDOM && f->once) return "instance";
+  if (f->kind == IDS_KIND_SEQUENCE && f->carry) return "counter";
+  return ids_kind_names[f->kind];
+}
+
 int ids_scheme_ordered (const ids_scheme *s) {
+  int timed = 0;
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
+    if (f->kind == IDS_KIND_SEQUENCE && f->carry) return 0;
     if (f->kind != IDS_KIND_TIME) continue;
     for (int k = 1; k < f->nparts; k++)
       if (f->part[k].shift > f->part[k - 1].shift) return 0;
-    return 1;
+    timed = 1;
   }
-  return 0;
+  return timed;
 }
 
 int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,

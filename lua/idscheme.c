@@ -176,7 +176,7 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
       lua_setfield(L, -2, "name");
       lua_pushinteger(L, s->fields[i].bits);
       lua_setfield(L, -2, "bits");
-      lua_pushstring(L, ids_kind_names[s->fields[i].kind]);
+      lua_pushstring(L, ids_field_kind(&s->fields[i]));
       lua_setfield(L, -2, "kind");
       if (s->fields[i].variable) {
         lua_pushboolean(L, 1);

@@ -126,6 +126,25 @@ static const ids_fieldspec uuidv6[] = {
   {"node", "random", 48, NULL, 0, 0, NULL},
 };
 
+/* MongoDB's ObjectId: 32-bit Unix seconds, 5 random bytes drawn once per
+** generator (the driver's per process), a 3-byte counter that carries on
+** across seconds from a random start; 24 hex digits.  xid (rs/xid) is the
+** same layout (its machine and pid bytes: any 5 bytes will do) in 20
+** characters of base32hex.  Each has its own text alone: 24 hex digits
+** are an ObjectId, 20 base32hex characters an xid. */
+static const ids_fieldspec objectid[] = {
+  {"timestamp", "time", 32, "s", 0, 0, NULL},
+  {"random", "instance", 40, NULL, 0, 0, NULL},
+  {"counter", "counter", 24, NULL, 0, 0, NULL},
+};
+static const char *const objectid_enc[] = {"hex"};
+static const ids_fieldspec xid[] = {
+  {"timestamp", "time", 32, "s", 0, 0, NULL},
+  {"machine_pid", "instance", 40, NULL, 0, 0, NULL},
+  {"counter", "counter", 24, NULL, 0, 0, NULL},
+};
+static const char *const xid_enc[] = {"base32hex"};
+
 /* UUID version 4 (RFC 9562): 122 random bits around the version and the
 ** variant. */
 static const ids_fieldspec uuidv4[] = {
@@ -165,7 +184,7 @@ static const char *const nanoid_enc[] = {"nanoid"};
 ** first UUIDv7 draft, 2017-01-01 KSUID's release, 2017-09-01 Mastodon
 ** 2.0's snowflakes, 2015-02-01 Firebase's push IDs, 2020-01-01
 ** Timeflake's release, 1990-01-01 for UUIDv1 (DCE's), 2020-01-01 the
-** first UUIDv6 draft). */
+** first UUIDv6 draft, 2009-01-01 MongoDB's first, 2015-01-01 rs/xid). */
 static const ids_about a_instagram = {.title = "Instagram's sharded ID"};
 static const ids_about a_ksuid = {.title = "KSUID (Segment)",
                                   .since_ms = 1483228800000};
@@ -180,6 +199,11 @@ static const ids_about a_tsid = {.title = "TSID (tsid-creator)"};
 static const ids_about a_uuidv4 = {.title = "UUID version 4 (RFC 9562)",
                                    .note = "none: random data only",
                                    .aliases = {"uuid"}};
+static const ids_about a_objectid = {.title = "MongoDB ObjectId",
+                                     .since_ms = 1230768000000,
+                                     .aliases = {"mongo", "bson"}};
+static const ids_about a_xid = {.title = "xid (rs/xid)",
+                                .since_ms = 1420070400000};
 static const ids_about a_uuidv1 = {.title = "UUID version 1 (RFC 9562)",
                                    .since_ms = 631152000000,
                                    .aliases = {"uuid"}};
@@ -212,6 +236,7 @@ const ids_defspec ids_shipped[] = {
   SPEC(ksuid, ksuid_enc, a_ksuid),
   SPEC(mastodon, mastodon_enc, a_mastodon),
   SPEC(nanoid, nanoid_enc, a_nanoid),
+  SPEC(objectid, objectid_enc, a_objectid),
   SPEC(pushid, pushid_enc, a_pushid),
   SPEC(sonyflake, dec_hex, a_sonyflake),
   SPEC(timeflake, timeflake_enc, a_timeflake),
@@ -225,5 +250,6 @@ const ids_defspec ids_shipped[] = {
   SPEC(uuidv6, uuid_enc, a_uuidv6),
   SPEC(uuidv7, uuidv7_enc, a_uuidv7),
   SPEC(uuidv8, uuid_enc, a_uuidv8),
+  SPEC(xid, xid_enc, a_xid),
 };
 const int ids_nshipped = N(ids_shipped);

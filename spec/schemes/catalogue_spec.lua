@@ -105,3 +105,78 @@ describe("catalogue: UUID versions 1 and 6", function ()
     assert.is_false(lo.ordered)
   end)
 end)
+
+describe("catalogue: ObjectId and xid", function ()
+  -- bson's documented ObjectId and rs/xid's own example
+  it("objectid reads 24 hex digits, xid 20 base32hex characters", function ()
+    local o = idscheme.scheme("objectid")
+    local id = assert(o:decode("507f1f77bcf86cd799439011"))
+    local f = id:fields()
+    assert.are.equal(0x507f1f77, f.timestamp)
+    assert.are.equal(helper.field_hex("bcf86cd799"), f.random)
+    assert.are.equal(0x439011, f.counter)
+    local x = idscheme.scheme("xid")
+    -- the same 12 bytes as an xid
+    local same = x:from_bytes(id:bytes())
+    assert.are.same(f, { timestamp = same:fields().timestamp,
+                         random = same:fields().machine_pid,
+                         counter = same:fields().counter })
+    assert.is_true(x:decode(same:encode()) == same)
+    assert.are.equal(20, #same:encode())
+  end)
+
+  for _, name in ipairs{ "objectid", "xid" } do
+    it(name .. ": one generator keeps its random bytes, and its counter " ..
+       "goes up by one across seconds", function ()
+      local s = idscheme.scheme(name)
+      local g = s:generator()
+      local kept = s.fields[2].name
+      local first = g:next():fields()
+      local last = first
+      for _ = 1, 5000 do
+        local f = g:next():fields()
+        assert.are.equal(first[kept], f[kept])
+        assert.are.equal((last.counter + 1) % 2^24, f.counter)
+        assert.is_true(f.timestamp >= last.timestamp)
+        last = f
+      end
+      -- another generator draws its own
+      local other = s:generator():next():fields()
+      assert.are_not.equal(first[kept], other[kept])
+    end)
+
+    it(name .. ": the kinds say so, and a define of them is the scheme",
+       function ()
+      local kinds = {}
+      for _, f in ipairs(idscheme.scheme(name).fields) do
+        kinds[#kinds + 1] = f.kind
+      end
+      assert.are.same({ "time", "instance", "counter" }, kinds)
+      assert.is_false(idscheme.scheme(name).ordered)   -- the counter wraps
+    end)
+  end
+
+  it("a counter of 64 bits cannot say when a tick is full", function ()
+    local s = idscheme.define{ name = "counter64", fields = {
+      { name = "t", kind = "time", bits = 32, unit = "s" },
+      { name = "c", kind = "counter", bits = 64 } }, encodings = { "hex" } }
+    local ok, err = pcall(s.generator, s)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("counter of 64 bits", 1, true), err)
+  end)
+
+  it("an instance field may lie above the time, a random one not", function ()
+    assert.has_no.errors(function ()
+      idscheme.define{ name = "instance_top", fields = {
+        { name = "r", kind = "instance", bits = 16 },
+        { name = "t", kind = "time", bits = 41 },
+        { name = "s", kind = "sequence", bits = 7 } } }
+    end)
+    assert.has_error(function ()
+      idscheme.define{ name = "random_top", fields = {
+        { name = "r", kind = "random", bits = 16 },
+        { name = "t", kind = "time", bits = 41 },
+        { name = "s", kind = "sequence", bits = 7 } } }
+    end)
+  end)
+end)

@@ -9,10 +9,11 @@
 local helper = require "spec.helper"
 local idscheme = require "idscheme"
 
-local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "pushid",
+local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "objectid",
+                  "pushid",
                   "sonyflake", "timeflake", "tsid", "twitter", "ulid",
                   "uuidmax", "uuidnil", "uuidv1", "uuidv4", "uuidv6", "uuidv7",
-                  "uuidv8" }
+                  "uuidv8", "xid" }
 
 -- Runs examples/schemes/NAME.lua with `require "idscheme"` giving a
 -- module whose define first hands the spec to edit (if any).
@@ -57,7 +58,7 @@ describe("examples/schemes: each is the shipped scheme", function ()
       local edits = {
         default_encoding = function (spec)
           local e = spec.encodings
-          if #e == 1 then e[2] = "hex" end   -- one encoding: another added
+          if #e == 1 then e[2] = e[1] == "hex" and "base58" or "hex" end
           e[1], e[2] = e[2], e[1]
         end,
         last_field_name = function (spec)
