@@ -387,7 +387,8 @@ const ids_scheme *ids_scheme_open (const ids_scheme *desc,
 ** no random field is above the sequence.  Field names may not be generator
 ** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
 ** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,
-** base32, base64url, "b64sort:<64 ascending ASCII characters>", uuid;
+** base32, base64url, "b64sort:<64 ascending ASCII characters>", uuid,
+** typeid (no prefix written, any read) and "typeid:<prefix>";
 ** none (nencodings 0, encodings NULL): dec, hex up to 64 bits, else hex.
 ** A time, node or sequence field of at most 64 bits may be split around
 ** other fields: each run is an entry of its name (the first has the kind

@@ -126,6 +126,11 @@ static const ids_fieldspec uuidv6[] = {
   {"node", "random", 48, NULL, 0, 0, NULL},
 };
 
+/* TypeID (jetify): a UUIDv7 written as a type prefix, '_' and 26
+** lowercase Crockford digits.  This one writes no prefix and reads any;
+** a scheme of one type defines its own with the encoding "typeid:user". */
+static const char *const typeid_enc[] = {"typeid"};
+
 /* MongoDB's ObjectId: 32-bit Unix seconds, 5 random bytes drawn once per
 ** generator (the driver's per process), a 3-byte counter that carries on
 ** across seconds from a random start; 24 hex digits.  xid (rs/xid) is the
@@ -184,7 +189,8 @@ static const char *const nanoid_enc[] = {"nanoid"};
 ** first UUIDv7 draft, 2017-01-01 KSUID's release, 2017-09-01 Mastodon
 ** 2.0's snowflakes, 2015-02-01 Firebase's push IDs, 2020-01-01
 ** Timeflake's release, 1990-01-01 for UUIDv1 (DCE's), 2020-01-01 the
-** first UUIDv6 draft, 2009-01-01 MongoDB's first, 2015-01-01 rs/xid). */
+** first UUIDv6 draft, 2009-01-01 MongoDB's first, 2015-01-01 rs/xid, 2023-01-01
+** TypeID). */
 static const ids_about a_instagram = {.title = "Instagram's sharded ID"};
 static const ids_about a_ksuid = {.title = "KSUID (Segment)",
                                   .since_ms = 1483228800000};
@@ -199,6 +205,8 @@ static const ids_about a_tsid = {.title = "TSID (tsid-creator)"};
 static const ids_about a_uuidv4 = {.title = "UUID version 4 (RFC 9562)",
                                    .note = "none: random data only",
                                    .aliases = {"uuid"}};
+static const ids_about a_typeid = {.title = "TypeID (jetify)",
+                                   .since_ms = 1672531200000};
 static const ids_about a_objectid = {.title = "MongoDB ObjectId",
                                      .since_ms = 1230768000000,
                                      .aliases = {"mongo", "bson"}};
@@ -242,6 +250,7 @@ const ids_defspec ids_shipped[] = {
   SPEC(timeflake, timeflake_enc, a_timeflake),
   SPEC(tsid, tsid_enc, a_tsid),
   SPEC(twitter, dec_hex, a_twitter),
+  {"typeid", uuidv7, N(uuidv7), typeid_enc, N(typeid_enc), NULL, 0, &a_typeid},
   SPEC(ulid, ulid_enc, a_ulid),
   SPEC(uuidmax, uuid_enc, a_uuidmax),
   SPEC(uuidnil, uuid_enc, a_uuidnil),

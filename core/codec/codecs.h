@@ -43,6 +43,20 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
 /* Digits needed for the largest value of `bits` bits in base b. */
 unsigned ids_radix_width (unsigned bits, unsigned base);
 
+/* TypeID: a prefix (none, or one that it alone reads), '_', 26 lowercase
+** Crockford digits (typeid.c). */
+#define IDS_TYPEID_PREFIXMAX  63
+typedef struct ids_typeid {
+  ids_radix radix;            /* first: the digits */
+  char prefix[IDS_TYPEID_PREFIXMAX + 1];   /* "" for none */
+} ids_typeid;
+int ids_typeid_setprefix (ids_typeid *t, const char *prefix, ids_error *e);
+size_t ids_typeid_encode (const ids_codec *c, const ids_value *v,
+                          unsigned bits, char *out);
+int ids_typeid_decode (const ids_codec *c, const char *s, size_t n,
+                       unsigned bits, ids_value *v, ids_error *e);
+int ids_typeid_prepare (const ids_codec *c);
+
 /* Four dot-separated 16-bit groups of 1..4 hex digits (64 bits). */
 size_t ids_dothex_encode (const ids_codec *c, const ids_value *v,
                           unsigned bits, char *out);
@@ -72,7 +86,10 @@ typedef enum ids_row_form {
   IDS_ROW_PACKED,             /* RFC 4648: the scheme's bytes, most
                                  significant bit first, zero bits appended
                                  to fill the last digit; no padding */
-  IDS_ROW_UUID                /* 8-4-4-4-12 hex of 128 bits in 16 bytes */
+  IDS_ROW_UUID,               /* 8-4-4-4-12 hex of 128 bits in 16 bytes */
+  IDS_ROW_TYPEID              /* a number of fixed width after a TypeID
+                                 prefix: "<name>" any, "<name>:<prefix>"
+                                 that one */
 } ids_row_form;
 
 typedef struct ids_codec_row {
@@ -118,6 +135,7 @@ extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,
 #define IDS_DIGITS_B64URL \
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 #define IDS_DIGITS_CROCKFORD  "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#define IDS_DIGITS_TYPEID     "0123456789abcdefghjkmnpqrstvwxyz"
 #define IDS_DIGITS_B32HEX     "0123456789abcdefghijklmnopqrstuv"
 /* nanoid's urlAlphabet, in its own order: a digit's value is its place */
 #define IDS_DIGITS_NANOID \

@@ -12,7 +12,7 @@
 /* What an ids_codec_buf holds besides its codec. */
 typedef struct made {
   ids_codec codec;
-  ids_radix radix;
+  ids_typeid t;               /* t.radix: every codec but uuid's */
   char alphabet[65];          /* a given alphabet (base <= 64) */
 } made;
 
@@ -44,6 +44,9 @@ const ids_codec_row ids_codec_rows[] = {
   /* Flax's form with any alphabet that keeps its order */
   {.name = "b64sort", .form = IDS_ROW_PACKED, .base = 64, .sorted = 1},
   {.name = "uuid", .form = IDS_ROW_UUID},
+  /* TypeID: "typeid" reads any prefix, "typeid:user" that one */
+  {.name = "typeid", .form = IDS_ROW_TYPEID, .base = 32,
+   .digits = IDS_DIGITS_TYPEID, .fixed = 1},
 };
 const size_t ids_codec_nrows = sizeof ids_codec_rows / sizeof *ids_codec_rows;
 
@@ -113,8 +116,12 @@ static const char *flaw (const ids_codec_row *rows, const ids_codec_row *w) {
   if (w->form == IDS_ROW_UUID)
     return w->base || w->digits || w->fixed || w->fold || w->aliases ||
            w->sorted ? "nothing but its name (uuid)" : NULL;
-  if (w->form != IDS_ROW_NUMBER && w->form != IDS_ROW_PACKED)
+  if (w->form != IDS_ROW_NUMBER && w->form != IDS_ROW_PACKED &&
+      w->form != IDS_ROW_TYPEID)
     return "a known form";
+  if (w->form == IDS_ROW_TYPEID && (w->base != 32 || !w->digits ||
+                                    !w->fixed || w->fold))
+    return "typeid's own: base 32, its digits, fixed, one case";
   if (w->base < 2 || w->base > 64 ||
       (w->form == IDS_ROW_PACKED && !log2of(w->base)))
     return "a base of 2..64 (a power of two if packed)";
@@ -152,6 +159,11 @@ static const ids_codec_row *lookup (const ids_codec_row *rows, size_t n,
     for (size_t k = 0; nameof(w, k); k++) {
       const char *nm = nameof(w, k);
       size_t len = strlen(nm);
+      if (w->form == IDS_ROW_TYPEID && strncmp(name, nm, len) == 0 &&
+          (name[len] == ':' || name[len] == '\0')) {
+        if (name[len] == ':') *given = name + len + 1;
+        return w;
+      }
       if (w->form != IDS_ROW_UUID && w->digits == NULL) {
         if (strncmp(name, nm, len) == 0 && name[len] == ':') {
           *given = name + len + 1;
@@ -169,7 +181,7 @@ int ids__codec_make_from (const ids_codec_row *rows, size_t n,
                           ids_codec_buf *b, const char *name, unsigned bits,
                           unsigned bytes, ids_error *e) {
   made *m = (made *)(void *)b;
-  ids_radix *r = &m->radix;
+  ids_radix *r = &m->t.radix;
   const char *given;
   const ids_codec_row *w = lookup(rows, n, name, &given);
   memset(m, 0, sizeof *m);
@@ -182,7 +194,15 @@ int ids__codec_make_from (const ids_codec_row *rows, size_t n,
                            NULL};
     return IDS_OK;
   }
-  m->codec = (ids_codec)IDS_RADIX_CODEC(w->name, m->radix);
+  m->codec = (ids_codec)IDS_RADIX_CODEC(w->name, m->t.radix);
+  if (w->form == IDS_ROW_TYPEID) {
+    int rc;
+    if (given && (rc = ids_typeid_setprefix(&m->t, given, e)) != IDS_OK)
+      return rc;
+    m->codec = (ids_codec){w->name, ids_typeid_encode, ids_typeid_decode,
+                           &m->t, ids_typeid_prepare};
+    given = NULL;                      /* a prefix, not an alphabet */
+  }
   r->base = w->base;
   r->width = 1;
   r->digits = w->digits;

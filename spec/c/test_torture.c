@@ -48,7 +48,8 @@ static const char *const names[] = {
   "fluid", "flax", "snowflake", "siq", "kuid64", "kuid96",
   "ulid", "uuidv7", "twitter", "sonyflake", "instagram", "ksuid",
   "mastodon", "tsid", "timeflake", "pushid", "uuidv4", "uuidv8", "nanoid",
-  "uuidv1", "uuidv6", "objectid", "xid", "t_counter",
+  "uuidv1", "uuidv6", "objectid", "xid", "typeid",
+  "t_counter",
 };
 
 /* ObjectId's layout with an 8-bit counter and ms: its ticks fill after

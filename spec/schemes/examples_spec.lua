@@ -11,7 +11,7 @@ local idscheme = require "idscheme"
 
 local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "objectid",
                   "pushid",
-                  "sonyflake", "timeflake", "tsid", "twitter", "ulid",
+                  "sonyflake", "timeflake", "tsid", "twitter", "typeid", "ulid",
                   "uuidmax", "uuidnil", "uuidv1", "uuidv4", "uuidv6", "uuidv7",
                   "uuidv8", "xid" }
 
