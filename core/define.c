@@ -33,7 +33,7 @@ static const struct {
   {"time", IDS_KIND_TIME, 0, 0}, {"node", IDS_KIND_NODE, 0, 0},
   {"sequence", IDS_KIND_SEQUENCE, 0, 0}, {"counter", IDS_KIND_SEQUENCE, 0, 1},
   {"random", IDS_KIND_RANDOM, 0, 0}, {"instance", IDS_KIND_RANDOM, 1, 0},
-  {"constant", IDS_KIND_CONSTANT, 0, 0},
+  {"constant", IDS_KIND_CONSTANT, 0, 0}, {"hash", IDS_KIND_HASH, 0, 0},
 };
 
 /* 1..1000000000 in plain decimal digits at *p, which moves past them;

@@ -383,7 +383,8 @@ const ids_scheme *ids_scheme_open (const ids_scheme *desc,
 ** epoch in Unix ms, from IDS_EPOCH_MIN), "node" (at most 63 bits, filled from the generator
 ** option of its name), "sequence" (at most one; "counter": one that
 ** carries on across ticks from a random start), "random" ("instance":
-** drawn once per generator, which may lie anywhere), "constant" (value).  The time field is above every sequence and random field, and
+** drawn once per generator, which may lie anywhere), "constant" (value),
+** "hash" (of a name: read and composed, never generated: UUIDv5's).  The time field is above every sequence and random field, and
 ** no random field is above the sequence.  Field names may not be generator
 ** options (epoch_ms, start_timestamp, policy, max_ahead_ms, slots,
 ** qualifier, *_name).  Encodings: dec, hex, base58, base62, crockford,

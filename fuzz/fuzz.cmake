@@ -35,7 +35,7 @@ target_link_libraries(ids_fuzz_objects PUBLIC ${val})
 # fuzz/run.sh.  odd37, wide160 and tiny are defined inside the harness.
 set(IDS_FUZZ_SCHEMES fluid flax snowflake siq kuid64 kuid96
     ulid uuidv7 twitter sonyflake instagram ksuid mastodon tsid timeflake
-    pushid uuidv1 uuidv4 uuidv6 uuidv8 uuidnil uuidmax nanoid objectid xid typeid
+    pushid uuidv1 uuidv3 uuidv4 uuidv5 uuidv6 uuidv8 uuidnil uuidmax nanoid objectid xid typeid
     odd37 wide160
     tiny)
 set(IDS_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})

@@ -88,7 +88,7 @@ static const ids_fieldspec timeflake[] = {
   {"timestamp", "time", 48, "ms", 0, 0, NULL},
   {"random", "random", 80, NULL, 0, 0, NULL},
 };
-static const char *const timeflake_enc[] = {"base62", "hex", "uuid"};
+static const char *const timeflake_enc[] = {"base62", "hex", "uuid", "dec"};
 
 /* Firebase push IDs: 48-bit Unix ms + 72 random bits, 20 characters of
 ** the sortable base64 whose alphabet begins at '-'. */
@@ -149,6 +149,24 @@ static const ids_fieldspec xid[] = {
   {"counter", "counter", 24, NULL, 0, 0, NULL},
 };
 static const char *const xid_enc[] = {"base32hex"};
+
+/* UUID versions 3 and 5 (RFC 9562): the MD5 or SHA-1 hash of a namespace
+** and a name around the version and the variant.  Read and composed; a
+** generator has no name to hash. */
+static const ids_fieldspec uuidv3[] = {
+  {"hash_a", "hash", 48, NULL, 0, 0, NULL},
+  {"version", "constant", 4, NULL, 0, 3, NULL},
+  {"hash_b", "hash", 12, NULL, 0, 0, NULL},
+  {"variant", "constant", 2, NULL, 0, 2, NULL},
+  {"hash_c", "hash", 62, NULL, 0, 0, NULL},
+};
+static const ids_fieldspec uuidv5[] = {
+  {"hash_a", "hash", 48, NULL, 0, 0, NULL},
+  {"version", "constant", 4, NULL, 0, 5, NULL},
+  {"hash_b", "hash", 12, NULL, 0, 0, NULL},
+  {"variant", "constant", 2, NULL, 0, 2, NULL},
+  {"hash_c", "hash", 62, NULL, 0, 0, NULL},
+};
 
 /* UUID version 4 (RFC 9562): 122 random bits around the version and the
 ** variant. */
@@ -218,6 +236,12 @@ static const ids_about a_uuidv1 = {.title = "UUID version 1 (RFC 9562)",
 static const ids_about a_uuidv6 = {.title = "UUID version 6 (RFC 9562)",
                                    .since_ms = 1577836800000,
                                    .aliases = {"uuid"}};
+static const ids_about a_uuidv3 = {.title = "UUID version 3 (RFC 9562)",
+                                   .note = "none: name-based (an MD5 hash)",
+                                   .aliases = {"uuid"}};
+static const ids_about a_uuidv5 = {.title = "UUID version 5 (RFC 9562)",
+                                   .note = "none: name-based (a SHA-1 hash)",
+                                   .aliases = {"uuid"}};
 static const ids_about a_uuidv8 = {.title = "UUID version 8 (RFC 9562)",
                                    .note = "none: custom data, laid out by "
                                            "its maker",
@@ -255,7 +279,9 @@ const ids_defspec ids_shipped[] = {
   SPEC(uuidmax, uuid_enc, a_uuidmax),
   SPEC(uuidnil, uuid_enc, a_uuidnil),
   SPEC(uuidv1, uuid_enc, a_uuidv1),
+  SPEC(uuidv3, uuid_enc, a_uuidv3),
   SPEC(uuidv4, uuid_enc, a_uuidv4),
+  SPEC(uuidv5, uuid_enc, a_uuidv5),
   SPEC(uuidv6, uuid_enc, a_uuidv6),
   SPEC(uuidv7, uuidv7_enc, a_uuidv7),
   SPEC(uuidv8, uuid_enc, a_uuidv8),

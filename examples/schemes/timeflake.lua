@@ -7,6 +7,6 @@ return require("idscheme").define{
     { name = "timestamp", bits = 48, kind = "time", unit = "ms" },
     { name = "random", bits = 80, kind = "random" },
   },
-  encodings = { "base62", "hex", "uuid" },
+  encodings = { "base62", "hex", "uuid", "dec" },
   about = { title = "Timeflake", since = 1577836800000 },  -- 2020
 }

@@ -12,7 +12,8 @@ local idscheme = require "idscheme"
 local SHIPPED = { "instagram", "ksuid", "mastodon", "nanoid", "objectid",
                   "pushid",
                   "sonyflake", "timeflake", "tsid", "twitter", "typeid", "ulid",
-                  "uuidmax", "uuidnil", "uuidv1", "uuidv4", "uuidv6", "uuidv7",
+                  "uuidmax", "uuidnil", "uuidv1", "uuidv3", "uuidv4", "uuidv5",
+                  "uuidv6", "uuidv7",
                   "uuidv8", "xid" }
 
 -- Runs examples/schemes/NAME.lua with `require "idscheme"` giving a
