@@ -60,27 +60,110 @@ int cmd_list (int argc, char **argv, args *a) {
   return 0;
 }
 
+/* Ticks of a time field, in words: "milliseconds", "ticks of 100 ns",
+** "ticks of 1/65536 s". */
+static void ounit (ids_unit u) {
+  static const struct { uint64_t per_sec; const char *name; } named[] = {
+    {1, "seconds"}, {100, "ticks of 10 ms"}, {1000, "milliseconds"},
+    {1000000, "microseconds"}, {10000000, "ticks of 100 ns"},
+    {1000000000, "nanoseconds"},
+  };
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+    if (u.per_sec_den == 1 && u.per_sec_num == named[i].per_sec) {
+      ostr(named[i].name);
+      return;
+    }
+  ostr("ticks of ");
+  ou64(u.per_sec_den);
+  ochar('/');
+  ou64(u.per_sec_num);
+  ostr(" s");
+}
+
+/* The bits of field f: "95..64", or its runs "127..96 95..80 75..64". */
+static void obits (const ids_field *f) {
+  for (int k = 0; k < (f->nparts ? f->nparts : 1); k++) {
+    unsigned sh = f->nparts ? f->part[k].shift : f->shift,
+             b = f->nparts ? f->part[k].bits : f->bits;
+    if (k) ochar(' ');
+    ou64(sh + b - 1);
+    if (b > 1) { ostr(".."); ou64(sh); }
+  }
+}
+
+/* What a scheme tells of itself: its format and aliases, its time (unit,
+** epoch, the last time its field holds, the format's first IDs), and each
+** field's kind, bits and values. */
 int cmd_info (int argc, char **argv, args *a) {
   const ids_scheme *s;
+  const ids_about *ab;
   const char *nm;
   ids_options o;
+  ids_value top = {{0, 0, 0}};
+  int64_t last;
+  int timed = 0;
   parse(argc, argv, a, "p");
   takescheme(a);
   norest(a);
   s = openscheme(a, NULL, "info");
-  printf("%s: %u bits, %u bytes\nfields (most significant first):\n",
-         s->name, (unsigned)s->bits, (unsigned)s->bytes);
+  ab = s->about;
+  ostr(s->name); ostr(": "); ou64(s->bits); ostr(" bits, ");
+  ou64(s->bytes); ostr(" bytes\n");
+  if (ab && ab->title) { ostr("format: "); ostr(ab->title); ochar('\n'); }
+  if (ab && ab->aliases[0]) {
+    ostr("answers to:");
+    for (int k = 0; k < IDS_MAXALIASES && ab->aliases[k]; k++) {
+      ochar(' ');
+      ostr(ab->aliases[k]);
+    }
+    ochar('\n');
+  }
   for (int i = 0; i < s->nfields; i++)
-    printf("  %-12s %3u bits  %s\n", s->fields[i].name,
-           (unsigned)s->fields[i].bits, ids_field_kind(&s->fields[i]));
-  printf("encodings:");
-  for (int i = 0; i < s->ncodecs; i++) printf(" %s", s->codecs[i]->name);
-  printf("\nparameters (-p):");
-  for (int i = 0; i < s->nparams; i++) printf(" %s", s->params[i].name);
-  printf("\ngenerator options (-p):");
+    if (s->fields[i].kind == IDS_KIND_TIME) {
+      timed = 1;
+      ids_value_set(&top, 0, 0, 0);
+      if (s->fields[i].bits <= 64)
+        ids_field_set(&s->fields[i], &top, ~(uint64_t)0);
+    }
+  if (timed) {
+    ostr("time: "); ounit(s->unit); ostr(" since ");
+    oiso(s->epoch_ms);
+    if (ids_scheme_time_ms(s, &top, &last)) { ostr(", until "); oiso(last); }
+    ochar('\n');
+    if (ab && ab->since_ms) {
+      ostr("first IDs: "); oiso(ab->since_ms); ochar('\n');
+    }
+  }
+  else if (ab && ab->note) { ostr("time: "); ostr(ab->note); ochar('\n'); }
+  ostr("fields (most significant first):\n");
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    char *p = oroom(IDS_NAMEMAX + 40);
+    olen += (size_t)snprintf(p, IDS_NAMEMAX + 40, "  %-12s %3u bits  %-9s ",
+                             f->name, (unsigned)f->bits, ids_field_kind(f));
+    if (f->kind == IDS_KIND_CONSTANT) { ostr("= "); ou64(f->value); }
+    else if (f->variable) ostr("variable width");
+    else if (f->bits <= 64) {
+      ostr("0..");
+      ou64(f->bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << f->bits) - 1);
+    }
+    else { ostr("0..2^"); ou64(f->bits); ostr("-1"); }
+    if (s->layout == NULL || s->layout->compose == NULL) {
+      ostr("  bits ");        /* (a compose places them itself: KUID's) */
+      obits(f);
+    }
+    ochar('\n');
+  }
+  ostr("encodings:");
+  for (int i = 0; i < s->ncodecs; i++) { ochar(' '); ostr(s->codecs[i]->name); }
+  ostr("\nparameters (-p):");
+  for (int i = 0; i < s->nparams; i++) { ochar(' '); ostr(s->params[i].name); }
+  ostr("\ngenerator options (-p):");
   ids_options_init(&o, s);
-  for (int i = 0; (nm = ids_options_name(&o, i)) != NULL; i++)
-    printf(" %s", nm);
-  printf("\n");
+  for (int i = 0; (nm = ids_options_name(&o, i)) != NULL; i++) {
+    ochar(' ');
+    ostr(nm);
+  }
+  ochar('\n');
   return 0;
 }

@@ -174,6 +174,26 @@ refuses "junk decodes, but to no time a format had" 1 "no scheme reads it plausi
   "$ids" inspect hello
 expect "-s takes the reading as it is" 0 "hello: snowflake (b32l)" "$ids" inspect -s snowflake hello
 expect "time in ISO-8601 and Unix ms" 0 "time_ms      1469922850259" "$ids" inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
+# info: the format, its aliases, its time and each field's values and bits
+expect "info: aliases" 0 "answers to: mongo bson" "$ids" info objectid
+expect "info: unit, epoch, end" 0 \
+  "time: seconds since 1970-01-01T00:00:00.000Z, until 2106-02-07T06:28:15.000Z" \
+  "$ids" info objectid
+expect "info: the format's first IDs" 0 "first IDs: 2009-01-01T00:00:00.000Z" \
+  "$ids" info mongo
+expect "info: a field's values" 0 "counter       24 bits  counter   0..16777215  bits 23..0" \
+  "$ids" info objectid
+expect "info: a split field's runs, from its top bits" 0 \
+  "timestamp     60 bits  time      0..1152921504606846975  bits 75..64 95..80 127..96" \
+  "$ids" info uuidv1
+expect "info: a constant" 0 "version        4 bits  constant  = 6  bits 79..76" \
+  "$ids" info uuidv6
+expect "info: no time, its note" 0 "time: none: name-based (a SHA-1 hash)" \
+  "$ids" info uuidv5
+expect "info: a 100 ns unit before 1970" 0 \
+  "time: ticks of 100 ns since 1582-10-15T00:00:00.000Z" "$ids" info uuidv6
+refuses "no generator for v5" 2 "uuidv5: its IDs are hashes of names" \
+  "$ids" new uuidv5
 # the nil and max UUIDs: recognised, converted, not generated
 expect "the nil UUID" 0 "00000000-0000-0000-0000-000000000000: uuidnil (uuid)" \
   "$ids" inspect 00000000-0000-0000-0000-000000000000
