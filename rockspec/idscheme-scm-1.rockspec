@@ -35,6 +35,7 @@ build = {
         "core/codec/make.c",
         "core/codec/radix.c",
         "core/codec/stock.c",
+        "core/codec/typeid.c",
         "core/codec/uuid.c",
         "core/codec/words.c",
         "core/codec/words_table.c",

@@ -180,3 +180,93 @@ describe("catalogue: ObjectId and xid", function ()
     end)
   end)
 end)
+
+describe("catalogue: TypeID", function ()
+  local t = idscheme.scheme("typeid")
+  -- TypeID spec v0.3.0, valid.yml "valid-uuidv7"
+  local TEXT = "prefix_01h455vb4pex5vsknk084sn02q"
+  local UUID = "01890a5d-ac96-774b-bcce-b302099a8057"
+
+  it("reads a prefixed TypeID as the UUIDv7 it holds", function ()
+    local id = assert(t:decode(TEXT))
+    assert.are.equal(UUID, idscheme.scheme("uuidv7"):from_bytes(id:bytes())
+                                                   :encode("uuid"))
+    assert.are.equal("01h455vb4pex5vsknk084sn02q", id:encode())  -- no prefix
+    local r = idscheme.inspect(TEXT)
+    assert.are.equal("typeid", r[1].scheme)
+    assert.are.equal(1688096058518, r[1].time_ms)
+  end)
+
+  it("a scheme of one type writes and reads its prefix alone", function ()
+    local user = idscheme.define{ name = "user_id", fields = {
+      { name = "timestamp", bits = 48, kind = "time", unit = "ms" },
+      { name = "version", bits = 4, kind = "constant", value = 7 },
+      { name = "sequence", bits = 12, kind = "sequence" },
+      { name = "variant", bits = 2, kind = "constant", value = 2 },
+      { name = "random", bits = 62, kind = "random" } },
+      encodings = { "typeid:user" } }
+    local id = user:generator():next()
+    local text = id:encode()
+    assert.truthy(text:match("^user_[0-7][0-9a-hjkmnp-tv-z]+$"), text)
+    assert.are.equal(31, #text)
+    assert.is_true(user:decode(text) == id)
+    local none, err = user:decode(TEXT)
+    assert.is_nil(none)
+    assert.truthy(err:find("the prefix must be 'user'", 1, true), err)
+  end)
+
+  local bad = {
+    { "User_01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
+    { "_01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
+    { "user__01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
+    { ("a"):rep(64) .. "_01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
+    { "prefix_81h455vb4pex5vsknk084sn02q", "first digit is 0..7" },
+    { "prefix_01H455VB4PEX5VSKNK084SN02Q", "is not a digit" },
+    { "prefix_01h455vb4pex5vsknk084sn02", "digits" },
+    -- a UUIDv4 inside: not the UUIDv7 a TypeID holds
+    { "prefix_00041061050r3gg28a1c60t3gf", "version must be 7" },
+  }
+  for _, case in ipairs(bad) do
+    it("refuses " .. case[1] .. ", saying why", function ()
+      local id, err = t:decode(case[1])
+      assert.is_nil(id)
+      assert.truthy(err:find(case[2], 1, true), err)
+    end)
+  end
+
+  it("refuses a prefix the spec does not allow when made", function ()
+    assert.has_error(function ()
+      idscheme.define{ name = "bad_typeid", fields = {
+        { name = "t", bits = 48, kind = "time" },
+        { name = "r", bits = 80, kind = "random" } },
+        encodings = { "typeid:User" } }
+    end, nil)
+    local ok, err = pcall(idscheme.define, { name = "bad_typeid2",
+      fields = { { name = "t", bits = 48, kind = "time" },
+                 { name = "r", bits = 80, kind = "random" } },
+      encodings = { "typeid:a_" } })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("TypeID prefix", 1, true), err)
+  end)
+end)
+
+describe("catalogue: UUID versions 3 and 5", function ()
+  -- RFC 9562 Appendix A.2 and A.4 (DNS namespace, "www.example.com")
+  for name, text in pairs{ uuidv3 = "5df41881-3aed-3515-88a7-2f4a814cf09e",
+                           uuidv5 = "2ed6657d-e927-568b-95e1-2665a8aea6a2" } do
+    it(name .. " reads the RFC's example, is named by inspect, and makes no "
+       .. "generator", function ()
+      local s = idscheme.scheme(name)
+      local id = assert(s:decode(text))
+      assert.are.equal(text, id:encode())
+      assert.is_true(s:compose(id:fields()) == id)
+      local r = idscheme.inspect(text)
+      assert.are.equal(name, r[1].scheme)
+      assert.is_nil(r[1].time_ms)
+      local ok, err = pcall(s.generator, s)
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find("hashes of names", 1, true), err)
+    end)
+  end
+end)
+
