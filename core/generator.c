@@ -134,7 +134,8 @@ static inline int tickof (const gen *g, int64_t sec, int64_t nsec,
   if (nsec < 0) nsec += 1000000000, sec--;
   if (sec < 0) return IDS_ERANGE;
   if (g->persec)
-    q = (uint64_t)sec * g->persec + (uint64_t)nsec * g->persec / 1000000000u;
+    q = (unsigned __int128)(uint64_t)sec * g->persec +   /* 1582 epochs: wide */
+        (uint64_t)nsec * g->persec / 1000000000u;
   else    /* exact: ns * tnum does not fit 64 bits for odd fractions */
     q = ((unsigned __int128)sec * 1000000000u + (uint64_t)nsec) * g->tnum /
         g->tden;

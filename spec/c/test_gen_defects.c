@@ -948,6 +948,46 @@ static void run (void (*test) (void)) {
   alarm(0);
 }
 
+/* An epoch before 1970 (UUIDv1's 1582) with a ns unit: seconds since the
+** epoch times ticks a second pass 64 bits past 2166, where a 64-bit time
+** field ends; a clock reading there is past the field (IDS_ERANGE), not
+** a tick wrapped to some other time. */
+static void test_early_epoch (void) {
+  ids_fieldspec f[] = {
+    {"time", "time", 64, "ns", IDS_EPOCH_MIN, 0, NULL},
+  };
+  ids_fieldspec r[] = {
+    {"time", "time", 64, "ns", IDS_EPOCH_MIN, 0, NULL},
+    {"random", "random", 8, NULL, 0, 0, NULL},
+  };
+  ids_error e;
+  const ids_scheme *s;
+  int64_t clk;
+  ids_clock c = {frozen_now, &clk};
+  ids_generator g;
+  ids_value v;
+  uint64_t x[IDS_MAXFIELDS];
+  begin("an epoch in 1582, in ns", 10);
+  CHECK(define("t_early_layout", f, 1, &e) != NULL);   /* no generator */
+  s = define("t_early", r, 2, &e);
+  if (!CHECKF(s != NULL, "%s", e.msg)) return;
+  clk = INT64_MAX;                                     /* 2262: past it */
+  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
+    return;
+  CHECKF(ids_generator_next(&g, &v, &e) == IDS_ERANGE, "2262 gave an ID: "
+         "%s", e.msg);
+  ids_generator_close(&g);
+  clk = 0;                                             /* 1970 */
+  if (!CHECK(gen_init(&g, s, NULL, IDS_POLICY_HOLD, &c, &e) == IDS_OK))
+    return;
+  if (CHECKF(ids_generator_next(&g, &v, &e) == IDS_OK, "%s", e.msg)) {
+    ids_scheme_decompose(s, &v, x);
+    CHECKF(x[0] == (uint64_t)-IDS_EPOCH_MIN * 1000000u, "1970 is tick %"
+           PRIu64, x[0]);
+  }
+  ids_generator_close(&g);
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) { fputs("ids_init failed\n", stderr); return 2; }
   signal(SIGALRM, hung);
@@ -965,5 +1005,6 @@ int main (void) {
   run(test_alphabet_and_node);
   run(test_max_ahead);
   run(test_define_checks);
+  run(test_early_epoch);
   return t_done();
 }

@@ -509,7 +509,7 @@ static int at (const ids_scheme *s, int64_t ns, ids_policy p, ids_value *v,
 ** repeat. */
 static void test_epoch (int si, const ids_scheme *s, ids_policy p,
                         int64_t ahead_ms) {
-  int64_t first = s->epoch_ms * MS, lo, hi;
+  int64_t first, lo, hi;
   ids_value v, *a;
   ids_error e;
   uint64_t cap = capacity(s);
@@ -533,6 +533,7 @@ static void test_epoch (int si, const ids_scheme *s, ids_policy p,
     }
     return;
   }
+  first = s->epoch_ms * MS;
   if (first > 0) {
     r = at(s, first - 1, p, &v, &e);
     CHECKF(r == IDS_ERANGE && e.msg[0], "%s 1 ns before the epoch: %d (%s)",
