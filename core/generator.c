@@ -192,6 +192,11 @@ static int scanfields (gen *g, ids_error *e) {
     else if (f->kind == IDS_KIND_CONSTANT)
       ids_field_set(f, &g->base, f->value);
   }
+  for (int i = 0; i < s->nfields; i++)   /* no name to hash (UUIDv5's) */
+    if (s->fields[i].kind == IDS_KIND_HASH && s->fields[i].from == NULL)
+      return ids_fail(e, IDS_EINVAL, "%s: its IDs are hashes of names "
+                      "(field '%s'): nothing to generate them from",
+                      s->name, s->fields[i].name);
   if (tf < 0 && sf < 0 && rf >= 0) {    /* random alone: nothing to order */
     for (int i = 0; i < s->nfields; i++)
       if (s->fields[i].kind == IDS_KIND_NODE ||
@@ -208,12 +213,6 @@ static int scanfields (gen *g, ids_error *e) {
       return ids_fail(e, IDS_EINVAL, "%s: every bit is a constant: it has "
                       "one ID and nothing to generate", s->name);
   }
-  if (tf < 0 && sf < 0 && rf < 0)
-    for (int i = 0; i < s->nfields; i++)
-      if (s->fields[i].kind == IDS_KIND_HASH && s->fields[i].from == NULL)
-        return ids_fail(e, IDS_EINVAL, "%s: its IDs are hashes of names "
-                        "(field '%s'): nothing to generate them from",
-                        s->name, s->fields[i].name);
   if (tf < 0 || (sf < 0 && rf < 0))
     return ids_fail(e, IDS_EINVAL, "%s: no time field and sequence or "
                     "random field to generate from", s->name);

@@ -234,15 +234,19 @@ static int64_t tnow (void *ctx) {
 static int64_t start_ns;
 
 /* 1: a generator of increasing IDs (time, and a sequence or random
-** field); 2: of IDs in no order (random fields alone, as UUIDv4); 0: a
-** layout only, which the generator refuses. */
+** field; in order where ids_scheme_ordered); 2: of IDs in no order (random
+** fields alone, as UUIDv4); 0: a layout only, which the generator refuses
+** (a hash of no name, a counter of 64 bits, an instance field alone). */
 static int generates (const ids_scheme *s) {
   int t = 0, sq = 0, rnd = 0, node = 0;
   for (int i = 0; i < s->nfields; i++) {
-    t |= s->fields[i].kind == IDS_KIND_TIME;
-    sq |= s->fields[i].kind == IDS_KIND_SEQUENCE;
-    rnd |= s->fields[i].kind == IDS_KIND_RANDOM;
-    node |= s->fields[i].kind == IDS_KIND_NODE;
+    const ids_field *f = &s->fields[i];
+    if (f->kind == IDS_KIND_HASH) return 0;        /* of no name */
+    if (f->carry && f->bits >= 64) return 0;       /* no room to count */
+    t |= f->kind == IDS_KIND_TIME;
+    sq |= f->kind == IDS_KIND_SEQUENCE;
+    rnd |= f->kind == IDS_KIND_RANDOM && !f->once; /* drawn per ID */
+    node |= f->kind == IDS_KIND_NODE;
   }
   return t && (sq || rnd) ? 1 : !t && !sq && !node && rnd ? 2 : 0;
 }

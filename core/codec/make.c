@@ -197,6 +197,9 @@ int ids__codec_make_from (const ids_codec_row *rows, size_t n,
   m->codec = (ids_codec)IDS_RADIX_CODEC(w->name, m->t.radix);
   if (w->form == IDS_ROW_TYPEID) {
     int rc;
+    if (bits != 128 || bytes != 16)      /* a UUID's: 26 digits, 0..7 first */
+      return ids_fail(e, IDS_EINVAL, "encoding '%s' needs a 128-bit layout "
+                      "in 16 bytes", name);
     if (given && (rc = ids_typeid_setprefix(&m->t, given, e)) != IDS_OK)
       return rc;
     m->codec = (ids_codec){w->name, ids_typeid_encode, ids_typeid_decode,

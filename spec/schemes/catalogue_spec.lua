@@ -234,6 +234,16 @@ describe("catalogue: TypeID", function ()
     end)
   end
 
+  it("is an encoding of 128-bit layouts only (26 digits, 0..7 first)",
+     function ()
+    local ok, err = pcall(idscheme.define, { name = "typeid70",
+      fields = { { name = "t", bits = 48, kind = "time" },
+                 { name = "r", bits = 22, kind = "random" } },
+      encodings = { "typeid" } })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("needs a 128-bit layout", 1, true), err)
+  end)
+
   it("refuses a prefix the spec does not allow when made", function ()
     assert.has_error(function ()
       idscheme.define{ name = "bad_typeid", fields = {
