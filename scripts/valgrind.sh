@@ -26,7 +26,7 @@ if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 fi
 dir=$(cd "$dir" && pwd)
 export IDS_TEST_SCALE=${IDS_TEST_SCALE:-0.01}
-export IDS_TORTURE_SECONDS=${IDS_TORTURE_SECONDS:-0.2}
+export IDS_TORTURE_SECONDS=${IDS_TORTURE_SECONDS:-0.1}
 export IDS_TEST_SLOW=${IDS_TEST_SLOW:-20}    # watchdogs: memcheck is slow
 vg="valgrind --quiet --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite --show-leak-kinds=definite
