@@ -66,6 +66,14 @@ resumed_after () {
   done
 }
 
+# resumed_after, waited for up to SECONDS (a loaded machine takes its
+# time; what it says of the last try is printed if it never holds)
+resumed_quietly () { resumed_after "$@" > /dev/null; }
+resumed_within () {
+  local secs=$1; shift
+  wait_for "$secs" resumed_quietly "$@" || resumed_after "$@"
+}
+
 start_server
 log=$tmp/holders.log
 
@@ -117,8 +125,8 @@ kill -STOP "$srv_pid"; sleep 6; kill -CONT "$srv_pid"   # past the TTL
 t1=$(now_ns)
 check "long outage: every holder stopped before its lease could end" \
   stopped_in_time "$log" "$t0" $holders
-sleep 12
-check "long outage: every holder resumed" resumed_after "$log" "$t0" "$t1" $holders
+check "long outage: every holder resumed" \
+  resumed_within 60 "$log" "$t0" "$t1" $holders
 check "32 holders: never two on one slot" intervals_ok "$log"
 stop_holders $holders
 check "32 holders exited cleanly" [ "$(grep -c '^R ' "$log")" -ge 32 ]
@@ -156,11 +164,18 @@ t0=$(now_ns)
 stop_server
 start_server
 t1=$(now_ns)
-sleep 12
+# how many holders claimed again after the restart (their C lines)
+claimed_since () {
+  [ "$(awk -v a="$1" 'function p(x) { return sprintf("%20s", x) }
+         $1 == "C" && p($5) > p(a) { c[$2] = 1 } END { print length(c) }' \
+         "$rlog")" = "$2" ]
+}
+# waited for, not slept through: a loaded machine takes its time (the
+# safety check below stays strict)
 check "after the restart every holder claimed again" \
-  [ "$(awk -v a="$t1" 'function p(x) { return sprintf("%20s", x) }
-         $1 == "C" && p($5) > p(a) { c[$2] = 1 } END { print length(c) }' "$rlog")" = 6 ]
-check "after the restart every holder resumed" resumed_after "$rlog" "$t0" "$t1" $holders
+  wait_for 60 claimed_since "$t1" 6
+check "after the restart every holder resumed" \
+  resumed_within 30 "$rlog" "$t0" "$t1" $holders
 stop_holders $holders
 check "restart: never two holders on one slot" intervals_ok "$rlog"
 
