@@ -47,6 +47,10 @@ typedef struct gen {
                                  sequence, or beside the stepped one) */
   uint8_t wide;               /* time and sequence overflow 64 bits: the
                                  state is state[0..1], under the lock */
+  uint8_t onerun;             /* time and sequence (or stepped random)
+                                 fields each one run of bits, the ID one
+                                 word (<= 64 bits with a sequence, <= 128
+                                 in step mode): put by shifts */
   /* A node value leased as a slot (node fields the caller did not give).
   ** The ID path loads slot and its word; everything else of the lease is
   ** read under slotlock, which close holds while it takes the lease away
@@ -191,12 +195,11 @@ static int scanfields (gen *g, ids_error *e) {
     else if (f->kind == IDS_KIND_RANDOM && rf < 0) rf = i;
     else if (f->kind == IDS_KIND_CONSTANT)
       ids_field_set(f, &g->base, f->value);
-  }
-  for (int i = 0; i < s->nfields; i++)   /* no name to hash (UUIDv5's) */
-    if (s->fields[i].kind == IDS_KIND_HASH && s->fields[i].from == NULL)
+    else if (f->kind == IDS_KIND_HASH && f->from == NULL)  /* UUIDv5's */
       return ids_fail(e, IDS_EINVAL, "%s: its IDs are hashes of names "
                       "(field '%s'): nothing to generate them from",
-                      s->name, s->fields[i].name);
+                      s->name, f->name);
+  }
   if (tf < 0 && sf < 0 && rf >= 0) {    /* random alone: nothing to order */
     for (int i = 0; i < s->nfields; i++)
       if (s->fields[i].kind == IDS_KIND_NODE ||
@@ -223,6 +226,9 @@ static int scanfields (gen *g, ids_error *e) {
   g->seqbits = g->ops->suffix ? (uint8_t)g->ops->seqbits :
                sf < 0 ? 0 : s->fields[sf].bits;
   g->fillrand = sf >= 0 && rf >= 0;
+  g->onerun = !s->fields[tf].nparts &&   /* UUIDv1's time is in 3 runs */
+              (sf < 0 ? s->bits <= 128 :
+                        s->bits <= 64 && !s->fields[sf].nparts);
   if (sf >= 0 && s->fields[sf].carry) {   /* ObjectId's counter */
     ids_value r;
     if (s->fields[sf].bits >= 64)
@@ -614,7 +620,7 @@ static inline void put (const gen *g, uint64_t tick, uint64_t seq,
     *v = g->base;
     g->ops->place(g->s, tick, seq, v);
   }
-  else if (g->s->bits <= 64 && !(tf->nparts | sf->nparts)) {
+  else if (g->onerun) {
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
     v->w[1] = v->w[2] = 0;
   }
@@ -679,7 +685,7 @@ static inline void step_put (const gen *g, uint64_t now, const ids_value *r,
                              ids_value *v) {
   const ids_field *tf = &g->s->fields[g->time_field];
   const ids_field *rf = &g->s->fields[g->rand_field];
-  if (g->s->bits <= 128 && !tf->nparts) {  /* Flax, ULID: one wide word */
+  if (g->onerun) {                       /* Flax, ULID: one wide word */
     unsigned __int128 x = (unsigned __int128)g->base.w[1] << 64 |
                           g->base.w[0];
     x |= (unsigned __int128)now << tf->shift |
