@@ -72,6 +72,27 @@ static void trim (const char **t, size_t *n) {
   while (*n > 0 && isblank_ascii((unsigned char)(*t)[*n - 1])) (*n)--;
 }
 
+/* Why a reading of a timed scheme has no time: a version field that holds
+** another value (a TypeID of a UUIDv4); 0 if none does. */
+static int otherversion (const ids_scheme *s, const ids_value *v) {
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    uint64_t x = f->loose ? ids_field_get(f, v) : f->value;
+    if (x == f->value) continue;
+    ostr("none: ");
+    ostr(f->name);
+    ochar(' ');
+    ou64(x);
+    ostr(" (only ");
+    ostr(f->name);
+    ochar(' ');
+    ou64(f->value);
+    ostr(" has a time)");
+    return 1;
+  }
+  return 0;
+}
+
 static void ohuman (const char *t, size_t n, const ids_candidate *cs,
                     int nc, int64_t now) {
   const ids_scheme *s = cs[0].scheme;
@@ -94,7 +115,8 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
     olabel("time_ms");
     oi64(cs[0].time_ms);
   }
-  else ostr(about && about->note ? about->note : "none");
+  else if (!otherversion(s, &cs[0].value))
+    ostr(about && about->note ? about->note : "none");
   ochar('\n');
   showencodings(s, &cs[0].value, cs[0].codec);
   if (cs[0].ambiguous) {

@@ -25,17 +25,6 @@ typedef struct defined {
   char aliases[IDS_MAXALIASES][IDS_NAMEMAX];
 } defined;
 
-static const struct {
-  const char *name;
-  ids_kind kind;
-  uint8_t once, carry;                 /* ids_field's */
-} kinds[] = {
-  {"time", IDS_KIND_TIME, 0, 0}, {"node", IDS_KIND_NODE, 0, 0},
-  {"sequence", IDS_KIND_SEQUENCE, 0, 0}, {"counter", IDS_KIND_SEQUENCE, 0, 1},
-  {"random", IDS_KIND_RANDOM, 0, 0}, {"instance", IDS_KIND_RANDOM, 1, 0},
-  {"constant", IDS_KIND_CONSTANT, 0, 0}, {"hash", IDS_KIND_HASH, 0, 0},
-};
-
 /* 1..1000000000 in plain decimal digits at *p, which moves past them;
 ** 0 if not. */
 static uint64_t count (const char **p) {
@@ -209,7 +198,7 @@ static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
   const ids_fieldspec *f = &sp->fields[i];
   char nth[16];
   const char *fn = f->name;
-  size_t k;
+  const ids__kindname *kd;
   ids_field *x;
   if (fn == NULL || fn[0] == '\0') {
     snprintf(nth, sizeof nth, "#%d", i + 1);   /* name it by position */
@@ -244,9 +233,9 @@ static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
     }
   if (ids__options_reserved(fn))   /* read as the option, or never set */
     return bad(e, sp, fn, "'%s' is reserved for a generator option", fn);
-  for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
-    if (f->kind && strcmp(f->kind, kinds[k].name) == 0) break;
-  if (k == sizeof kinds / sizeof *kinds)
+  for (kd = ids__kinds; kd->name; kd++)
+    if (f->kind && strcmp(f->kind, kd->name) == 0) break;
+  if (kd->name == NULL)
     return bad(e, sp, fn, "unknown kind '%s'", f->kind ? f->kind : "(none)");
   if (f->order && strcmp(f->order, "high first") &&
       strcmp(f->order, "low first"))
@@ -258,9 +247,10 @@ static int oneentry (defined *d, entries *en, const ids_defspec *sp, int i,
   x = &d->s.fields[d->s.nfields++];
   memcpy(d->names[en->field[i]], fn, strlen(fn) + 1);
   x->name = d->names[en->field[i]];
-  x->kind = kinds[k].kind;
-  x->once = kinds[k].once;
-  x->carry = kinds[k].carry;
+  x->kind = kd->kind;
+  x->once = kd->once;
+  x->carry = kd->carry;
+  x->loose = kd->loose;
   x->bits = (uint8_t)f->bits;
   x->value = f->value;
   x->nparts = 1;                   /* counts runs until fields() ends */
@@ -408,7 +398,7 @@ static int same (const ids_scheme *a, const ids_scheme *b) {
     if (strcmp(x->name, y->name) || x->kind != y->kind || x->bits != y->bits
         || x->shift != y->shift || x->value != y->value
         || x->variable != y->variable || x->nparts != y->nparts
-        || x->once != y->once || x->carry != y->carry
+        || x->once != y->once || x->carry != y->carry || x->loose != y->loose
         || memcmp(x->part, y->part, sizeof x->part)
         || (x->from == NULL) != (y->from == NULL)
         || (x->from && strcmp(x->from, y->from)))

@@ -155,8 +155,11 @@ typedef struct ids_field {
   /* A random field drawn once per generator instead of per ID ("instance":
   ** ObjectId's 5 bytes); a sequence that carries on across ticks from a
   ** random start instead of starting each tick at 0 ("counter":
-  ** ObjectId's 3 bytes). */
-  uint8_t once, carry;
+  ** ObjectId's 3 bytes); a constant that generators write and decoders
+  ** do not require ("version": a TypeID holds any UUID, but its time is
+  ** a UUIDv7's: where a version field holds another value, the value
+  ** decodes and has no time). */
+  uint8_t once, carry, loose;
 } ids_field;
 
 /* A named value of an IDS_KIND_QUALIFIER field (SIQ's types). */
@@ -432,8 +435,8 @@ int ids_scheme_field (const ids_scheme *s, const char *name);
 IDS_API
 uint64_t ids_field_get (const ids_field *f, const ids_value *v);
 /* Its kind's name as define takes it: ids_kind_names[f->kind], or
-** "instance" and "counter" for a random field drawn once and a sequence
-** that carries. */
+** "instance", "counter" and "version" for a random field drawn once, a
+** sequence that carries and a constant not required. */
 IDS_API
 const char *ids_field_kind (const ids_field *f);
 /* Whether a generator's IDs increase as values: s has time, its time

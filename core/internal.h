@@ -75,6 +75,14 @@ typedef enum ids_optrole {
 } ids_optrole;
 /* The role of s's generator option i, and the field it sets (-1: none).
 ** Read when a generator is made, never per ID. */
+/* define's kinds by name (layout.c); ends with a NULL name. */
+typedef struct ids__kindname {
+  const char *name;
+  ids_kind kind;
+  uint8_t once, carry, loose;           /* ids_field's */
+} ids__kindname;
+extern const ids__kindname ids__kinds[];
+
 ids_optrole ids__options_role (const ids_scheme *s, int i, int *field);
 /* Would a field of this name be read as a generator option, or could it
 ** never be set?  (define refuses it) */

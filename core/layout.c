@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "idscheme.h"
+#include "internal.h"
 
 const char *const ids_kind_names[] = {
   "time", "node", "sequence", "random", "hash", "constant", "qualifier"
@@ -37,10 +38,33 @@ void ids_field_set (const ids_field *f, ids_value *v, uint64_t x) {
   }
 }
 
+/* The kinds define takes, by name: an ids_kind and its flags. */
+const ids__kindname ids__kinds[] = {
+  {"time", IDS_KIND_TIME, 0, 0, 0}, {"node", IDS_KIND_NODE, 0, 0, 0},
+  {"sequence", IDS_KIND_SEQUENCE, 0, 0, 0},
+  {"counter", IDS_KIND_SEQUENCE, 0, 1, 0},
+  {"random", IDS_KIND_RANDOM, 0, 0, 0}, {"instance", IDS_KIND_RANDOM, 1, 0, 0},
+  {"constant", IDS_KIND_CONSTANT, 0, 0, 0},
+  {"version", IDS_KIND_CONSTANT, 0, 0, 1}, {"hash", IDS_KIND_HASH, 0, 0, 0},
+  {NULL, IDS_KIND_TIME, 0, 0, 0}
+};
+
 const char *ids_field_kind (const ids_field *f) {
-  if (f->kind == IDS_KIND_RANDOM && f->once) return "instance";
-  if (f->kind == IDS_KIND_SEQUENCE && f->carry) return "counter";
-  return ids_kind_names[f->kind];
+  for (const ids__kindname *k = ids__kinds; k->name; k++)
+    if (k->kind == f->kind && k->once == f->once && k->carry == f->carry &&
+        k->loose == f->loose)
+      return k->name;
+  return ids_kind_names[f->kind];      /* the built-ins' qualifier */
+}
+
+/* Whether v holds every version field's value (a value of another
+** version has no time). */
+static int ownversion (const ids_scheme *s, const ids_value *v) {
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].loose && ids_field_get(&s->fields[i], v) !=
+                              s->fields[i].value)
+      return 0;
+  return 1;
 }
 
 int ids_scheme_ordered (const ids_scheme *s) {
@@ -82,7 +106,7 @@ int ids_scheme_compose (const ids_scheme *s, const uint64_t *x, ids_value *v,
       return ids_fail(e, IDS_ERANGE, "%s %s out of range: %" PRIu64
                       " does not fit in %u bits", s->name, f->name, x[i],
                       (unsigned)f->bits);
-    if (f->kind == IDS_KIND_CONSTANT && x[i] != f->value)
+    if (f->kind == IDS_KIND_CONSTANT && !f->loose && x[i] != f->value)
       return ids_fail(e, IDS_ERANGE, "%s %s must be %" PRIu64 ", not %"
                       PRIu64, s->name, f->name, f->value, x[i]);
     ids_field_set(f, &r, x[i]);
@@ -112,7 +136,7 @@ int ids_scheme_time_ms (const ids_scheme *s, const ids_value *v, int64_t *ms) {
   __int128 m;
   for (int i = 0; i < s->nfields && nt < 3; i++)
     if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
-  if (nt != 1 && nt != 3) return 0;
+  if ((nt != 1 && nt != 3) || !ownversion(s, v)) return 0;
   ids_scheme_decompose(s, v, x);
   if (nt == 3)
     m = ((__int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 + x[t[2]] / 1000;

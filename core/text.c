@@ -48,7 +48,7 @@ size_t ids_scheme_encode (const ids_scheme *s, const ids_codec *c,
 static int check (const ids_scheme *s, const ids_value *v, ids_error *e) {
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
-    if (f->kind == IDS_KIND_CONSTANT &&
+    if (f->kind == IDS_KIND_CONSTANT && !f->loose &&
         ids_field_get(f, v) != f->value)
       return ids_fail(e, IDS_EINVAL, "field %s must be %llu", f->name,
                       (unsigned long long)f->value);

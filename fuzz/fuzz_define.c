@@ -75,7 +75,8 @@ static const char *pick (reader *r, const char *const *pool, size_t n,
 
 static const char *const kinds[] = {
   "time", "node", "sequence", "random", "constant", "time", "sequence",
-  "random", "hash", "qualifier", "", NULL, "Time"};
+  "random", "hash", "qualifier", "", NULL, "Time", "counter", "instance",
+  "version"};
 static const char *const units[] = {
   NULL, "ns", "us", "ms", "10ms", "s", "1/65536 s", "3/7 s",
   "1000000000/1 s", "1/1000000000 s", "0/1 s", "1/0 s", " ms", "2/1s",

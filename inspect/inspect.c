@@ -27,6 +27,8 @@ typedef struct ischeme {
   int constbits;              /* bits a decode checks: the more, the surer
                                  (a top bit held 0 says nothing of a
                                  number that is small anyway) */
+  int versionbits;            /* version fields' bits: evidence where they
+                                 hold their value (a TypeID's v7) */
   int timed;                  /* it has a time field */
   const ids_codec *plain;     /* what its detection says of a bare digit */
   icodec c[IDS_MAXCODECS];
@@ -45,6 +47,9 @@ typedef struct cand {
   ids_candidate c;
   const ischeme *k;
   int name;                   /* c.codec's name's number */
+  int constbits;              /* constant bits that hold their values */
+  int confirmed;              /* a plausible time, not the mere lack of
+                                 one to doubt (UUIDv4's) */
   uint64_t dist;              /* |time - now| */
 } cand;
 
@@ -105,8 +110,10 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
   for (int i = 0; i < s->nfields; i++) {
     const ids_field *f = &s->fields[i];
     k->timed |= f->kind == IDS_KIND_TIME;
-    if (f->kind == IDS_KIND_CONSTANT &&
-        !(f->value == 0 && f->shift + f->bits == s->bits))
+    if (f->kind == IDS_KIND_CONSTANT && f->loose)
+      k->versionbits += f->bits;
+    else if (f->kind == IDS_KIND_CONSTANT &&
+             !(f->value == 0 && f->shift + f->bits == s->bits))
       k->constbits += f->bits;
   }
   k->nc = s->ncodecs;
@@ -178,7 +185,12 @@ static int64_t since (const ids_scheme *s, int64_t now) {
 static int try (const ischeme *k, const ids_codec *c, int marked,
                 const char *t, size_t n, cand *out, int64_t now) {
   ids_candidate *o = &out->c;
+  int own = 1;                /* every version field holds its value */
   if (ids_scheme_decode(k->s, c, t, n, &o->value, NULL) != IDS_OK) return 0;
+  for (int i = 0; i < k->s->nfields && k->versionbits; i++)
+    if (k->s->fields[i].loose &&
+        ids_field_get(&k->s->fields[i], &o->value) != k->s->fields[i].value)
+      own = 0;
   out->k = k;
   o->scheme = k->s;
   o->codec = c;
@@ -188,9 +200,12 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
   o->marked = marked;
   o->has_time = ids_scheme_time_ms(k->s, &o->value, &o->time_ms);
   if (!o->has_time) o->time_ms = 0;
-  o->plausible = !k->timed || (o->has_time &&
-                 o->time_ms >= since(k->s, now) &&
-                 o->time_ms <= now + AHEAD_MS);
+  out->confirmed = k->timed && own && o->has_time &&
+                   o->time_ms >= since(k->s, now) &&
+                   o->time_ms <= now + AHEAD_MS;
+  /* a value of another version has no time to doubt (a TypeID of a v4) */
+  o->plausible = !k->timed || !own || out->confirmed;
+  out->constbits = k->constbits + (own ? k->versionbits : 0);
   o->ambiguous = 0;
   out->dist = !o->has_time ? UINT64_MAX :
               o->time_ms > now ? (uint64_t)(o->time_ms - now)
@@ -199,14 +214,17 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
 }
 
 /* Whether a and b have the same evidence: a mark, a plausible time,
-** constant bits checked.  What ranks them further is only a guess. */
+** constant bits that hold, a time confirmed.  What ranks them further is
+** only a guess. */
 static int tied (const cand *a, const cand *b) {
   return a->c.marked == b->c.marked && a->c.plausible == b->c.plausible &&
-         a->k->constbits == b->k->constbits;
+         a->constbits == b->constbits && a->confirmed == b->confirmed;
 }
 
 /* Better first: a marked form (FLUID's RFC 19), a time in the plausible
-** window, more constant bits checked (a UUID's version), then the guesses:
+** window, more constant bits that hold (a UUID's version), a time that
+** confirms over none to doubt (a lower-case ULID over a TypeID of
+** another UUID's version), then the guesses:
 ** a form no other scheme wrote, the scheme's default form (what a log
 ** line most likely holds: a bare number is a Snowflake's ID before it is
 ** a FLUID's), a time nearer now, the inspector's order. */
@@ -216,8 +234,8 @@ static int better (const cand *a, const cand *b) {
   if (a->c.marked != b->c.marked) return a->c.marked > b->c.marked;
   if (a->c.plausible != b->c.plausible)
     return a->c.plausible > b->c.plausible;
-  if (a->k->constbits != b->k->constbits)
-    return a->k->constbits > b->k->constbits;
+  if (a->constbits != b->constbits) return a->constbits > b->constbits;
+  if (a->confirmed != b->confirmed) return a->confirmed > b->confirmed;
   if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
   if (adef != bdef) return adef;
   if (a->dist != b->dist) return a->dist < b->dist;

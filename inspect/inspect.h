@@ -32,11 +32,13 @@ extern "C" {
 typedef struct ids_inspector ids_inspector;
 
 /* One reading of a text.  The ranking compares, in this order: marked,
-** plausible, the constant bits a decode checks (a version, a variant),
-** unique, the scheme's default encoding, the distance of the time from
-** now, the schemes' order.  What decides is evidence: a mark, a plausible
-** time, constant bits.  When another scheme's reading has as much, the
-** best is a guess and both are marked ambiguous. */
+** plausible, the constant bits that hold their values (a version, a
+** variant; a "version" field's only where it holds its own), a time in
+** the format's life over no time to doubt, unique, the scheme's default
+** encoding, the distance of the time from now, the schemes' order.  What
+** decides is evidence: a mark, a plausible time, constant bits.  When
+** another scheme's reading has as much, the best is a guess and both are
+** marked ambiguous. */
 typedef struct ids_candidate {
   const ids_scheme *scheme;
   const ids_codec *codec;     /* the encoding it was read in */
@@ -49,7 +51,9 @@ typedef struct ids_candidate {
                                  about's since_ms (else the day after its
                                  epoch; a Unix-epoch scheme that says
                                  nothing: 30 years before now) to a day
-                                 after now; a scheme without time: 1 */
+                                 after now; a scheme without time, or a
+                                 value of another version (a TypeID of a
+                                 UUIDv4): 1 */
   int unique;                 /* no other candidate's scheme has an
                                  encoding of this name */
   int ambiguous;              /* a plausible reading that a reading of

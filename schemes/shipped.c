@@ -128,7 +128,17 @@ static const ids_fieldspec uuidv6[] = {
 
 /* TypeID (jetify): a UUIDv7 written as a type prefix, '_' and 26
 ** lowercase Crockford digits.  This one writes no prefix and reads any;
-** a scheme of one type defines its own with the encoding "typeid:user". */
+** a scheme of one type defines its own with the encoding "typeid:user".
+** Its spec lets a TypeID hold any UUID (its valid.yml has the nil UUID):
+** version and variant are "version" fields, written and not required; a
+** value of another version has no time. */
+static const ids_fieldspec typeid[] = {
+  {"timestamp", "time", 48, "ms", 0, 0, NULL},
+  {"version", "version", 4, NULL, 0, 7, NULL},
+  {"sequence", "sequence", 12, NULL, 0, 0, NULL},
+  {"variant", "version", 2, NULL, 0, 2, NULL},
+  {"random", "random", 62, NULL, 0, 0, NULL},
+};
 static const char *const typeid_enc[] = {"typeid"};
 
 /* MongoDB's ObjectId: 32-bit Unix seconds, 5 random bytes drawn once per
@@ -274,7 +284,7 @@ const ids_defspec ids_shipped[] = {
   SPEC(timeflake, timeflake_enc, a_timeflake),
   SPEC(tsid, tsid_enc, a_tsid),
   SPEC(twitter, dec_hex, a_twitter),
-  {"typeid", uuidv7, N(uuidv7), typeid_enc, N(typeid_enc), NULL, 0, &a_typeid},
+  {"typeid", typeid, N(typeid), typeid_enc, N(typeid_enc), NULL, 0, &a_typeid},
   SPEC(ulid, ulid_enc, a_ulid),
   SPEC(uuidmax, uuid_enc, a_uuidmax),
   SPEC(uuidnil, uuid_enc, a_uuidnil),

@@ -217,6 +217,48 @@ describe("catalogue: TypeID", function ()
     assert.truthy(err:find("the prefix must be 'user'", 1, true), err)
   end)
 
+  -- TypeID spec v0.3.0 valid.yml (and typeid-js's README): a TypeID may
+  -- hold any UUID; only a UUIDv7's has a time
+  local any = {
+    { "00000000000000000000000000", "00000000-0000-0000-0000-000000000000" },
+    { "7zzzzzzzzzzzzzzzzzzzzzzzzz", "ffffffff-ffff-ffff-ffff-ffffffffffff" },
+    { "prefix_0123456789abcdefghjkmnpqrs",
+      "0110c853-1d09-52d8-d73e-1194e95b5f19" },
+    { "pre_fix_00000000000000000000000000",
+      "00000000-0000-0000-0000-000000000000" },
+    { "prefix_00041061050r3gg28a1c60t3gf",
+      "00010203-0405-0607-0809-0a0b0c0d0e0f" },
+  }
+  for _, case in ipairs(any) do
+    it("reads " .. case[1] .. " (another UUID version) with no time",
+       function ()
+      local id = assert(t:decode(case[1]))
+      local hex = ("%02x"):rep(16):format(id:bytes():byte(1, 16))
+      assert.are.equal((case[2]:gsub("-", "")), hex)
+      local r = idscheme.inspect(case[1])
+      assert.are.equal("typeid", r[1].scheme)
+      assert.is_nil(r[1].time_ms)
+      assert.is_falsy(r.ambiguous)
+    end)
+  end
+
+  it("writes version 7 and variant 2, and composes any", function ()
+    local f = t:generator():next():fields()
+    assert.are.equal(7, f.version)
+    assert.are.equal(2, f.variant)
+    assert.are.equal("version", t.fields[2].kind)
+    local nil_id = assert(t:compose{ timestamp = 0, version = 0, sequence = 0,
+                                     variant = 0, random = 0 })
+    assert.are.equal("00000000000000000000000000", nil_id:encode())
+  end)
+
+  it("a lower-case ULID is still a ULID, not a TypeID of no version",
+     function ()
+    local r = idscheme.inspect("01arz3ndektsv4rrffq69g5fav")
+    assert.are.equal("ulid", r[1].scheme)
+    assert.is_falsy(r.ambiguous)
+  end)
+
   local bad = {
     { "User_01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
     { "_01h455vb4pex5vsknk084sn02q", "not a TypeID prefix" },
@@ -225,8 +267,6 @@ describe("catalogue: TypeID", function ()
     { "prefix_81h455vb4pex5vsknk084sn02q", "first digit is 0..7" },
     { "prefix_01H455VB4PEX5VSKNK084SN02Q", "is not a digit" },
     { "prefix_01h455vb4pex5vsknk084sn02", "digits" },
-    -- a UUIDv4 inside: not the UUIDv7 a TypeID holds
-    { "prefix_00041061050r3gg28a1c60t3gf", "version must be 7" },
   }
   for _, case in ipairs(bad) do
     it("refuses " .. case[1] .. ", saying why", function ()
