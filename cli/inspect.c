@@ -105,7 +105,12 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
   ostr(cs[0].codec->name);
   ostr(")\n");
   if (about && about->title) { olabel("format"); ostr(about->title); ochar('\n'); }
-  showfields(s, &cs[0].value);
+  if (cs[0].length) {           /* another size: no value was read */
+    olabel("size");
+    oi64(cs[0].length);
+    ostr(" characters (read by its alphabet alone: no value)\n");
+  }
+  else showfields(s, &cs[0].value);
   olabel("time");
   if (cs[0].has_time) {
     oiso(cs[0].time_ms);
@@ -118,7 +123,7 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
   else if (!otherversion(s, &cs[0].value))
     ostr(about && about->note ? about->note : "none");
   ochar('\n');
-  showencodings(s, &cs[0].value, cs[0].codec);
+  if (!cs[0].length) showencodings(s, &cs[0].value, cs[0].codec);
   if (cs[0].ambiguous) {
     olabel("ambiguous");
     ostr("a guess: nothing in the text tells it from");
@@ -142,9 +147,11 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
   }
 }
 
-static void ovaluehex (const ids_scheme *s, const ids_value *v) {
+static void ovaluehex (const ids_candidate *c) {
+  const ids_scheme *s = c->scheme;
   uint8_t b[IDS_MAXBYTES];
-  ids_value_to_bytes(v, b, s->bytes);
+  if (c->length) { ostr("null"); return; }     /* no value was read */
+  ids_value_to_bytes(&c->value, b, s->bytes);
   ochar('"');
   ohex(b, s->bytes);
   ochar('"');
@@ -172,11 +179,15 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
     ostr(",\"note\":");
     ojsonz(s->about->note);
   }
+  if (cs[0].length) {
+    ostr(",\"length\":");
+    oi64(cs[0].length);
+  }
   ostr(",\"value\":");
-  ovaluehex(s, &cs[0].value);
+  ovaluehex(&cs[0]);
   ostr(",\"fields\":{");
   ids_scheme_decompose(s, &cs[0].value, x);
-  for (int i = 0; i < s->nfields; i++) {
+  for (int i = 0; i < s->nfields && !cs[0].length; i++) {
     if (i) ochar(',');
     ojsonz(s->fields[i].name);
     ochar(':');
@@ -189,7 +200,7 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
   }
   else ostr("null");
   ostr(",\"encodings\":{");
-  for (int i = 0; i < s->ncodecs; i++) {
+  for (int i = 0; i < s->ncodecs && !cs[0].length; i++) {
     char buf[IDS_TEXTMAX];
     size_t len = ids_scheme_encode(s, s->codecs[i], &cs[0].value, buf);
     if (i) ochar(',');
@@ -205,7 +216,7 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
     ostr(",\"encoding\":");
     ojsonz(cs[i].codec->name);
     ostr(",\"value\":");
-    ovaluehex(cs[i].scheme, &cs[i].value);
+    ovaluehex(&cs[i]);
     ostr(",\"time\":");
     if (cs[i].has_time) {
       ochar('"'); oiso(cs[i].time_ms);
@@ -278,6 +289,11 @@ static int convert1 (const args *a, const char *t, size_t n, long no,
     inerror(no, t, n, cs[0].ambiguous ? "ambiguous: several schemes read "
             "it alike (-s names the scheme)" : "no scheme reads it "
             "plausibly (-s names the scheme)");
+    return 1;
+  }
+  if (nc > 0 && cs[0].length) {
+    inerror(no, t, n, "it is read by its alphabet alone (another size of "
+            "its format): it holds no value to convert");
     return 1;
   }
   for (i = 0; i < nc; i++)           /* the best that has that form */

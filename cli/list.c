@@ -118,6 +118,13 @@ int cmd_info (int argc, char **argv, args *a) {
     }
     ochar('\n');
   }
+  if (ab && ab->lengths[1]) {
+    ostr("other sizes: ");
+    ou64(ab->lengths[0]);
+    ostr("..");
+    ou64(ab->lengths[1]);
+    ostr(" characters of its alphabet, read by inspect by them alone\n");
+  }
   for (int i = 0; i < s->nfields; i++)
     if (s->fields[i].kind == IDS_KIND_TIME) {
       timed = 1;

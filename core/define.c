@@ -121,6 +121,15 @@ static int checkspec (const ids_defspec *sp, ids_error *e) {
         (a->note && strlen(a->note) >= IDS_ABOUTMAX))
       return bad(e, sp, NULL, "a title or note is longer than %d "
                  "characters", IDS_ABOUTMAX - 1);
+    if (a->lengths[0] > a->lengths[1] || (a->lengths[1] && !a->lengths[0]) ||
+        a->lengths[1] >= IDS_TEXTMAX)
+      return bad(e, sp, NULL, "lengths %d..%d are not 1..%d, the first at "
+                 "most the second", a->lengths[0], a->lengths[1],
+                 IDS_TEXTMAX - 1);
+    if (a->lengths[1] && (sp->nfields != 1 || sp->fields[0].kind == NULL ||
+                          strcmp(sp->fields[0].kind, "random")))
+      return bad(e, sp, NULL, "other lengths are for a format of one random "
+                 "field alone (nanoid's sizes)");
     if (a->aliases[IDS_MAXALIASES])
       return bad(e, sp, NULL, "more than %d aliases", IDS_MAXALIASES);
     for (int k = 0; k < IDS_MAXALIASES && a->aliases[k]; k++)
@@ -135,6 +144,7 @@ static int checkspec (const ids_defspec *sp, ids_error *e) {
 static void keepabout (defined *d, const ids_about *a) {
   if (a == NULL) return;
   d->about.since_ms = a->since_ms;
+  memcpy(d->about.lengths, a->lengths, sizeof a->lengths);
   if (a->title) d->about.title = strcpy(d->title, a->title);
   if (a->note) d->about.note = strcpy(d->note, a->note);
   for (int k = 0; k < IDS_MAXALIASES && a->aliases[k]; k++)
@@ -152,6 +162,7 @@ static int sameabout (const ids_about *a, const ids_about *b) {
   if (a == NULL) a = &none;
   if (b == NULL) b = &none;
   if (a->since_ms != b->since_ms || !samestr(a->title, b->title) ||
+      memcmp(a->lengths, b->lengths, sizeof a->lengths) ||
       !samestr(a->note, b->note))
     return 0;
   for (int k = 0; k <= IDS_MAXALIASES; k++)

@@ -265,6 +265,13 @@ typedef struct ids_about {
   int64_t since_ms;           /* Unix ms of the format's first IDs */
   const char *aliases[IDS_MAXALIASES + 1];   /* names it also answers to,
                                  NULL-ended: "discord" */
+  /* A random format that comes in other sizes too (nanoid(size)): a text
+  ** of lengths[0]..lengths[1] characters of its first encoding's
+  ** alphabet, with letters of both cases (a random text of 10 or more
+  ** has them but for 1 in 100; a word seldom does), is this format at
+  ** that size, named by inspect by its characters alone.  {0, 0}: none.
+  ** A scheme of one random field only. */
+  uint8_t lengths[2];
 } ids_about;
 
 struct ids_scheme {

@@ -207,18 +207,48 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
   o->plausible = !k->timed || !own || out->confirmed;
   out->constbits = k->constbits + (own ? k->versionbits : 0);
   o->ambiguous = 0;
+  o->length = 0;
   out->dist = !o->has_time ? UINT64_MAX :
               o->time_ms > now ? (uint64_t)(o->time_ms - now)
                                : (uint64_t)(now - o->time_ms);
   return 1;
 }
 
+/* The text as k's format at another size (nanoid(10)): lengths it may
+** have, characters of its first encoding, letters of both cases. */
+static int othersize (const ischeme *k, const char *t, size_t n,
+                      const uint64_t set[4], cand *out) {
+  const ids_about *a = k->s->about;
+  const icodec *ic = &k->c[0];
+  int upper = 0, lower = 0;
+  if (a == NULL || n < a->lengths[0] || n > a->lengths[1] ||
+      (n >= ic->minlen && n <= ic->maxlen) ||     /* its own: decoded */
+      (set[0] & ~ic->set[0]) || (set[1] & ~ic->set[1]) ||
+      (set[2] & ~ic->set[2]) || (set[3] & ~ic->set[3]))
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    upper |= t[i] >= 'A' && t[i] <= 'Z';
+    lower |= t[i] >= 'a' && t[i] <= 'z';
+  }
+  if (!upper || !lower) return 0;
+  memset(out, 0, sizeof *out);
+  out->k = k;
+  out->c.scheme = k->s;
+  out->c.codec = ic->c;
+  out->c.plausible = 1;
+  out->c.length = (int)n;
+  out->name = ic->name;
+  out->dist = UINT64_MAX;
+  return 1;
+}
+
 /* Whether a and b have the same evidence: a mark, a plausible time,
-** constant bits that hold, a time confirmed.  What ranks them further is
-** only a guess. */
+** constant bits that hold, a time confirmed, a value decoded.  What ranks
+** them further is only a guess. */
 static int tied (const cand *a, const cand *b) {
   return a->c.marked == b->c.marked && a->c.plausible == b->c.plausible &&
-         a->constbits == b->constbits && a->confirmed == b->confirmed;
+         a->constbits == b->constbits && a->confirmed == b->confirmed &&
+         !a->c.length == !b->c.length;
 }
 
 /* Better first: a marked form (FLUID's RFC 19), a time in the plausible
@@ -236,6 +266,7 @@ static int better (const cand *a, const cand *b) {
     return a->c.plausible > b->c.plausible;
   if (a->constbits != b->constbits) return a->constbits > b->constbits;
   if (a->confirmed != b->confirmed) return a->confirmed > b->confirmed;
+  if (!a->c.length != !b->c.length) return !a->c.length;
   if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
   if (adef != bdef) return adef;
   if (a->dist != b->dist) return a->dist < b->dist;
@@ -276,6 +307,11 @@ static int candidates (const ids_inspector *ins, const char *t, size_t n,
         if (try(k, ic->c, 0, t, n, &cs[nc], now)) nc++;
       }
     }
+  for (int i = 0; i < ins->nk && nc < IDS_INSPECT_MAX; i++)
+    if ((enc == NULL || ids_codec_find(ins->k[i].s, enc, enclen) ==
+                        ins->k[i].c[0].c) &&
+        othersize(&ins->k[i], t, n, set, &cs[nc]))
+      nc++;
   for (int i = 0; i < nc; i++) {
     int same = 0;
     for (int j = 0; j < nc; j++)

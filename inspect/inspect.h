@@ -34,7 +34,9 @@ typedef struct ids_inspector ids_inspector;
 /* One reading of a text.  The ranking compares, in this order: marked,
 ** plausible, the constant bits that hold their values (a version, a
 ** variant; a "version" field's only where it holds its own), a time in
-** the format's life over no time to doubt, unique, the scheme's default
+** the format's life over no time to doubt, a decoded value over a text
+** read by its alphabet alone (ids_candidate.length), unique, the
+** scheme's default
 ** encoding, the distance of the time from now, the schemes' order.  What
 ** decides is evidence: a mark, a plausible time, constant bits.  When
 ** another scheme's reading has as much, the best is a guess and both are
@@ -59,6 +61,10 @@ typedef struct ids_candidate {
   int ambiguous;              /* a plausible reading that a reading of
                                  another scheme matches in evidence:
                                  nothing decides between them */
+  int length;                 /* 0, or the text is the format at another
+                                 size (nanoid(10): ids_about.lengths), of
+                                 this many characters, read by its
+                                 alphabet alone: value holds nothing */
 } ids_candidate;
 
 /* An inspector for schemes[0..n), in that order (ties go to the first);

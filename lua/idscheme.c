@@ -239,7 +239,7 @@ static const char *const speckeys[] = {
   "name", "fields", "encodings", "default_encoding", "bytes", "about", NULL
 };
 static const char *const aboutkeys[] = {
-  "title", "note", "since", "aliases", NULL
+  "title", "note", "since", "aliases", "lengths", NULL
 };
 static const char *const fieldkeys[] = {
   "name", "kind", "bits", "unit", "epoch", "value", "order", NULL
@@ -303,6 +303,22 @@ static int getabout (lua_State *L, ids_about *a) {
   a->title = getstr(L, t, "title", 0);
   a->note = getstr(L, t, "note", 0);
   a->since_ms = (int64_t)getint(L, t, "since", 0, 0);
+  if (lua_getfield(L, t, "lengths") != LUA_TNIL) {   /* {min, max} */
+    int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 2;
+    for (int i = 0; ok && i < 2; i++) {
+      lua_Integer x;
+      lua_rawgeti(L, -1, i + 1);
+      x = lua_tointegerx(L, -1, &ok);
+      ok = ok && x >= 1 && x < IDS_TEXTMAX;
+      if (ok) a->lengths[i] = (uint8_t)x;
+      lua_pop(L, 1);
+    }
+    if (!ok)
+      luaL_error(L, "idscheme.define: about.lengths must be {min, max}, "
+                 "integers 1..%d, got %s", IDS_TEXTMAX - 1,
+                 ids_show(L, lua_gettop(L)));
+  }
+  lua_pop(L, 1);
   if (lua_getfield(L, t, "aliases") == LUA_TNIL) return 1;
   n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : -1;
   if (n < 0 || n > IDS_MAXALIASES)
@@ -945,10 +961,16 @@ static int l_inspect (lua_State *L) {
     lua_setfield(L, -2, "scheme");
     lua_pushstring(L, cs[i].codec->name);
     lua_setfield(L, -2, "encoding");
-    pushid(L, cs[i].scheme, &cs[i].value);
-    lua_setfield(L, -2, "id");
-    pushfields(L, cs[i].scheme, &cs[i].value);
-    lua_setfield(L, -2, "fields");
+    if (cs[i].length) {         /* another size (nanoid(10)): no value */
+      lua_pushinteger(L, cs[i].length);
+      lua_setfield(L, -2, "length");
+    }
+    else {
+      pushid(L, cs[i].scheme, &cs[i].value);
+      lua_setfield(L, -2, "id");
+      pushfields(L, cs[i].scheme, &cs[i].value);
+      lua_setfield(L, -2, "fields");
+    }
     if (cs[i].has_time) {              /* before 1970 for UUIDv1's 1582 */
       if (cs[i].time_ms >= 0) pushfield(L, (uint64_t)cs[i].time_ms);
       else lua_pushinteger(L, (lua_Integer)cs[i].time_ms);

@@ -263,7 +263,8 @@ static const ids_about a_uuidmax = {.title = "the max UUID",
                                     .note = "none: every bit 1",
                                     .aliases = {"uuid"}};
 static const ids_about a_nanoid = {.title = "nanoid",
-                                   .note = "none: random data only"};
+                                   .note = "none: random data only",
+                                   .lengths = {10, IDS_TEXTMAX - 1}};
 static const ids_about a_sonyflake = {.title = "Sonyflake (Sony)"};
 static const ids_about a_twitter = {.title = "Twitter's Snowflake"};
 static const ids_about a_ulid = {.title = "ULID", .since_ms = 1451606400000};

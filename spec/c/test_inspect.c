@@ -287,6 +287,38 @@ static void test_aliases (void) {
   CHECK(ids_scheme_answering("discord", NULL, 0) == 1);
 }
 
+/* A random format at another size (nanoid(10)): named by its characters
+** alone, with no value and no time; a word of one case is not one, nor a
+** text shorter than the format allows. */
+static void test_other_size (void) {
+  static const struct { const char *t; int named; } k[] = {
+    {"eeLB8VAyjq", 1},                                /* nanoid(10) */
+    {"SlMp3a_COGWOgN6mNUHzOSZZ3BMbLeFSqLQC", 1},      /* nanoid(36) */
+    {"helloworld", 0}, {"HELLO_WORLD_AGAIN", 0}, {"Hello", 0},
+  };
+  ids_candidate c[IDS_INSPECT_MAX];
+  ids_error e;
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+    int nc = ids_inspect(everyone, k[i].t, strlen(k[i].t), NULL, 0, nowms(),
+                         c, IDS_INSPECT_MAX, &e), by = 0;
+    for (int j = 0; j < nc; j++) by += c[j].length != 0;
+    if (k[i].named)
+      CHECKF(nc >= 1 && strcmp(c[0].scheme->name, "nanoid") == 0 &&
+             c[0].length == (int)strlen(k[i].t) && c[0].plausible &&
+             !c[0].has_time && !c[0].ambiguous && by == 1, "%s", k[i].t);
+    else
+      CHECKF(by == 0 && (nc == 0 || !c[0].plausible), "%s", k[i].t);
+  }
+  /* its own size is decoded, not read by its characters */
+  {
+    const char *t = "V1StGXR8_Z5jdHi6B-myT";
+    int nc = ids_inspect(everyone, t, strlen(t), NULL, 0, nowms(), c,
+                         IDS_INSPECT_MAX, &e);
+    CHECK(nc >= 1 && strcmp(c[0].scheme->name, "nanoid") == 0 &&
+          c[0].length == 0);
+  }
+}
+
 int main (void) {
   ids_error e;
   if (ids_init() != IDS_OK) return 1;
@@ -299,6 +331,7 @@ int main (void) {
   test_threads();
   test_doubt();
   test_aliases();
+  test_other_size();
   ids_inspector_free(everyone);
   return t_done();
 }

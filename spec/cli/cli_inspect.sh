@@ -164,6 +164,12 @@ expect "ambiguous, said" 0 "ambiguous    a guess: nothing in the text tells it f
 refuses "convert refuses a guess" 1 "ambiguous: several schemes read it alike" \
   "$ids" convert --to hex 1050118621198921728
 expect "convert with -s" 0 "0e92c5527c95b000" "$ids" convert -s twitter --to hex 1050118621198921728
+expect "a nanoid of another size: its size, no value" 0 "size         10 characters" \
+  "$ids" inspect eeLB8VAyjq
+refuses "convert refuses a nanoid of another size" 1 "it holds no value to convert" \
+  "$ids" convert --to hex eeLB8VAyjq
+expect "a TypeID of another UUID version says why it has no time" 0 \
+  "none: version 0 (only version 7 has a time)" "$ids" inspect 00000000000000000000000000
 expect "-s a list: twitter alone reads it plausibly" 0 "1050118621198921728: twitter (dec)" \
   "$ids" inspect -s twitter,instagram 1050118621198921728
 expect "-s an alias" 0 "175928847299117063: snowflake (dec)" "$ids" inspect -s discord 175928847299117063

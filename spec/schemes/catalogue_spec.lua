@@ -183,6 +183,52 @@ describe("catalogue: ObjectId and xid", function ()
   end)
 end)
 
+describe("catalogue: nanoid of other sizes", function ()
+  it("is named by its characters alone, with no value and no time",
+     function ()
+    for _, text in ipairs{ "eeLB8VAyjq", "a8GL411pU0Lh9fCJ",
+                           "SlMp3a_COGWOgN6mNUHzOSZZ3BMbLeFSqLQC" } do
+      local r = assert(idscheme.inspect(text))
+      assert.are.equal("nanoid", r[1].scheme)
+      assert.are.equal(#text, r[1].length)
+      assert.is_nil(r[1].id)
+      assert.is_nil(r[1].time_ms)
+      assert.is_false(r[1].ambiguous)
+    end
+    local r = assert(idscheme.inspect("V1StGXR8_Z5jdHi6B-myT"))  -- its own
+    assert.is_nil(r[1].length)
+    assert.truthy(r[1].id)
+  end)
+
+  it("a word of one case is no nanoid", function ()
+    for _, text in ipairs{ "helloworld", "HELLO_WORLD" } do
+      local r = idscheme.inspect(text)
+      for _, c in ipairs(r or {}) do assert.is_nil(c.length, text) end
+    end
+  end)
+
+  it("define refuses other lengths but for one random field", function ()
+    local ok, err = pcall(idscheme.define, { name = "sized_timed",
+      fields = { { name = "t", bits = 48, kind = "time" },
+                 { name = "r", bits = 80, kind = "random" } },
+      about = { lengths = { 10, 20 } } })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("one random field alone", 1, true), err)
+    ok, err = pcall(idscheme.define, { name = "sized_backwards",
+      fields = { { name = "r", bits = 80, kind = "random" } },
+      about = { lengths = { 20, 10 } } })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("the first at most the second", 1,
+                                     true), err)
+    ok, err = pcall(idscheme.define, { name = "sized_bad",
+      fields = { { name = "r", bits = 80, kind = "random" } },
+      about = { lengths = { 10 } } })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("about.lengths must be {min, max}", 1,
+                                     true), err)
+  end)
+end)
+
 describe("catalogue: TypeID", function ()
   local t = idscheme.scheme("typeid")
   -- TypeID spec v0.3.0, valid.yml "valid-uuidv7"
