@@ -225,6 +225,33 @@ do
   end)
 end
 
+-- An ID's time (issue 25), beside the floor of a C call that returns an
+-- integer (id:integer()) and the table id:fields() builds.
+do
+  local snow = idscheme.scheme("snowflake"):generator():next()
+  local v1 = idscheme.scheme("uuidv1"):generator():next()
+  measure("id:time() (Snowflake, ms)", function(n)
+    local x
+    for _ = 1, n do x = snow:time() end
+    sink = x
+  end)
+  measure("id:time() (UUIDv1, 100 ns since 1582)", function(n)
+    local x
+    for _ = 1, n do x = v1:time() end
+    sink = x
+  end)
+  measure("id:integer() (Snowflake: the floor)", function(n)
+    local x
+    for _ = 1, n do x = snow:integer() end
+    sink = x
+  end)
+  measure("id:fields().timestamp (Snowflake)", function(n)
+    local x
+    for _ = 1, n do x = snow:fields().timestamp end
+    sink = x
+  end)
+end
+
 measure("id:encode() (f58)", encode_case())
 for _, enc in ipairs{"dec", "words", "emoji"} do
   measure("id:encode('" .. enc .. "')", encode_case(enc))

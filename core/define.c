@@ -35,13 +35,14 @@ static uint64_t count (const char **p) {
   return x;
 }
 
+static const struct { const char *name; uint64_t per_sec; } units[] = {
+  {"ns", 1000000000}, {"us", 1000000}, {"ms", 1000}, {"10ms", 100},
+  {"s", 1},
+};
+
 /* Ticks per second for a unit name: "ns", "us", "ms", "10ms", "s", or a
 ** fraction of a second, exactly "N/M s" (digits, no sign or spaces). */
 static int unitof (const char *u, ids_unit *out) {
-  static const struct { const char *name; uint64_t per_sec; } units[] = {
-    {"ns", 1000000000}, {"us", 1000000}, {"ms", 1000}, {"10ms", 100},
-    {"s", 1},
-  };
   uint64_t num, den;
   for (size_t i = 0; i < sizeof units / sizeof *units; i++)
     if (strcmp(u, units[i].name) == 0) {
@@ -63,6 +64,15 @@ static int bad (ids_error *e, const ids_defspec *sp, const char *field,
   __attribute__((format(printf, 4, 5)))
 #endif
   ;
+
+int ids_unit_name (ids_unit u, char *out, size_t cap) {
+  for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+    if (u.per_sec_den == 1 && u.per_sec_num == units[i].per_sec)
+      return snprintf(out, cap, "%s", units[i].name);
+  return snprintf(out, cap, "%llu/%llu s",         /* a tick is den/num s */
+                  (unsigned long long)u.per_sec_den,
+                  (unsigned long long)u.per_sec_num);
+}
 
 /* One error naming the scheme (and the field) and the problem. */
 static int bad (ids_error *e, const ids_defspec *sp, const char *field,

@@ -211,6 +211,11 @@ typedef struct ids_unit {
   uint64_t per_sec_den;
 } ids_unit;
 
+/* u as define spells it ("ms", "10ms", "1/10000000 s" for UUIDv1's 100
+** ns) into out[0..cap): snprintf's count. */
+IDS_API
+int ids_unit_name (ids_unit u, char *out, size_t cap);
+
 /* Layout operations, for layouts that the field table alone cannot say.
 ** The table and each member are optional: NULL means the generic
 ** shift-and-mask over the fields. */
@@ -466,6 +471,12 @@ void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x)
 IDS_API
 int ids_scheme_time_ms (const ids_scheme *s, const ids_value *v,
                         int64_t *ms);
+/* The same time to the scheme's finest unit: Unix seconds (floored, so
+** before 1970 negative) and 0..999999999 ns past them; 1, or 0 as above.
+** A UUIDv1's 100 ns ticks, a kuid96's microseconds are kept whole. */
+IDS_API
+int ids_scheme_time (const ids_scheme *s, const ids_value *v, int64_t *sec,
+                     int32_t *nsec);
 
 /* ---------------------------------------------------------- codecs */
 

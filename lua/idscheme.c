@@ -146,6 +146,7 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
   lua_rawget(L, -2);
   if (lua_isnil(L, -1)) {
     lscheme *h;
+    int timed = 0;
     lua_pop(L, 1);
     h = (lscheme *)ids_box_new(L, sizeof *h, 1, SCHEME_TYPE);
     h->s = s;
@@ -169,6 +170,8 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
     lua_setfield(L, -2, "default_encoding");
     lua_pushboolean(L, ids_scheme_ordered(s));
     lua_setfield(L, -2, "ordered");
+    for (int i = 0; i < s->nfields; i++)   /* one time field (not KUID's) */
+      timed += s->fields[i].kind == IDS_KIND_TIME;
     lua_createtable(L, s->nfields, 0);
     for (int i = 0; i < s->nfields; i++) {
       lua_createtable(L, 0, 3);
@@ -178,6 +181,14 @@ static void pushscheme (lua_State *L, const ids_scheme *s) {
       lua_setfield(L, -2, "bits");
       lua_pushstring(L, ids_field_kind(&s->fields[i]));
       lua_setfield(L, -2, "kind");
+      if (s->fields[i].kind == IDS_KIND_TIME && timed == 1) {
+        char u[32];                     /* as define takes them */
+        ids_unit_name(s->unit, u, sizeof u);
+        lua_pushstring(L, u);
+        lua_setfield(L, -2, "unit");
+        lua_pushinteger(L, (lua_Integer)s->epoch_ms);
+        lua_setfield(L, -2, "epoch");
+      }
       if (s->fields[i].variable) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "variable");
@@ -755,6 +766,20 @@ static int i_integer (lua_State *L) {
   return 1;
 }
 
+/* The Unix ms of the id's time (floored) and the ns past that ms
+** (0..999999: UUIDv1's 100 ns, kuid96's us); nothing for none. */
+static int i_time (lua_State *L) {
+  lid *d = checkid(L, 1);
+  int64_t sec;
+  int32_t nsec;
+  if (!ids_scheme_time(d->s, &d->v, &sec, &nsec)) return 0;
+  if (sec > INT64_MAX / 1000 - 1 || sec < INT64_MIN / 1000 + 1)
+    return 0;                                    /* past int64 ms */
+  lua_pushinteger(L, (lua_Integer)(sec * 1000 + nsec / 1000000));
+  lua_pushinteger(L, nsec % 1000000);
+  return 2;
+}
+
 static int i_scheme (lua_State *L) {
   pushscheme(L, checkid(L, 1)->s);
   return 1;
@@ -1013,7 +1038,8 @@ static const luaL_Reg gen_meta[] = {
 };
 static const luaL_Reg id_methods[] = {
   {"encode", i_encode}, {"fields", i_fields}, {"bytes", i_bytes},
-  {"integer", i_integer}, {"scheme", i_scheme}, {NULL, NULL}
+  {"integer", i_integer}, {"time", i_time}, {"scheme", i_scheme},
+  {NULL, NULL}
 };
 static const luaL_Reg id_meta[] = {
   {"__tostring", i_tostring}, {"__eq", i_eq}, {"__lt", i_lt},

@@ -988,6 +988,67 @@ static void test_early_epoch (void) {
   ids_generator_close(&g);
 }
 
+/* ids_scheme_time keeps the finest unit and agrees with ids_scheme_time_ms
+** (its ms floored) for random values of every registered scheme; the
+** unit's name is what define takes. */
+static void test_time_exact (void) {
+  const char *names[64];
+  size_t n = ids_scheme_list(names, 64);
+  static const struct { ids_unit u; const char *name; } units[] = {
+    {{1000, 1}, "ms"}, {{100, 1}, "10ms"}, {{10000000, 1}, "1/10000000 s"},
+    {{65536, 1}, "1/65536 s"}, {{1, 1}, "s"}, {{7, 3}, "3/7 s"},
+  };
+  char buf[32];
+  begin("an ID's time to its finest unit", 20);
+  for (size_t i = 0; i < n; i++) {
+    ids_error e;
+    const ids_scheme *s = ids_scheme_open(ids_scheme_find(names[i]), NULL,
+                                          &e);
+    if (s == NULL) continue;
+    for (int k = 0; k < 200; k++) {
+      ids_value v;
+      int64_t sec, ms;
+      int32_t ns;
+      int a, b;
+      ids_random(&v, sizeof v);
+      for (int w = 0; w < 3; w++)
+        if (s->bits <= 64 * w) v.w[w] = 0;
+        else if (s->bits < 64 * (w + 1))
+          v.w[w] &= ((uint64_t)1 << (s->bits - 64 * w)) - 1;
+      a = ids_scheme_time(s, &v, &sec, &ns);
+      b = ids_scheme_time_ms(s, &v, &ms);
+      if (a && b)
+        CHECKF(ns >= 0 && ns < 1000000000 &&
+               (__int128)ms == (__int128)sec * 1000 + ns / 1000000,
+               "%s: %" PRId64 " s %d ns against %" PRId64 " ms", s->name,
+               sec, (int)ns, ms);
+      else
+        CHECKF(!a || sec > INT64_MAX / 1000 || sec < INT64_MIN / 1000,
+               "%s: a time in s, none in ms", s->name);
+    }
+  }
+  {                                   /* UUIDv1: 100 ns ticks since 1582 */
+    const ids_scheme *s = ids_scheme_find("uuidv1");
+    uint64_t x[IDS_MAXFIELDS] = {0};
+    ids_value v;
+    int64_t sec;
+    int32_t ns;
+    ids_error e;
+    x[ids_scheme_field(s, "timestamp")] = 12345;
+    x[ids_scheme_field(s, "version")] = 1;
+    x[ids_scheme_field(s, "variant")] = 2;
+    if (CHECKF(ids_scheme_compose(s, x, &v, &e) == IDS_OK, "%s", e.msg) &&
+        CHECK(ids_scheme_time(s, &v, &sec, &ns) == 1))
+      CHECKF(sec == -12219292800 && ns == 1234500, "%" PRId64 " s %d ns",
+             sec, (int)ns);
+  }
+  for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+    CHECK(ids_unit_name(units[i].u, buf, sizeof buf) ==
+          (int)strlen(units[i].name));
+    CHECK_STR(buf, units[i].name);
+  }
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) { fputs("ids_init failed\n", stderr); return 2; }
   signal(SIGALRM, hung);
@@ -1006,5 +1067,6 @@ int main (void) {
   run(test_max_ahead);
   run(test_define_checks);
   run(test_early_epoch);
+  run(test_time_exact);
   return t_done();
 }
