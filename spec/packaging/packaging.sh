@@ -204,6 +204,12 @@ if [ -z "${SKIP_DEB:-}" ]; then
       run "deb: idscheme new fluid -n 3" "$d/new.log" \
         bash -c "out=\$(cd / && idscheme new fluid -n 3) && echo \"\$out\" && [ \$(wc -l <<<\"\$out\") = 3 ]"
       run "deb: idscheme new ulid (a shipped spec)" "$d/ulid.log" bash -c "cd / && idscheme new ulid"
+      # the docs the man page's SEE ALSO names, and the upstream changelog
+      run "deb: README, API docs and changelog installed" "$d/docs.log" bash -c \
+        "ls /usr/share/doc/idscheme/README.md* /usr/share/doc/libidscheme-dev/API.md* \
+            /usr/share/doc/lua-idscheme/API.md* /usr/share/doc/libidscheme0/changelog.gz"
+      run "deb: man page's ENVIRONMENT names IDSCHEME_SLOT_DIR" "$d/man.log" bash -c \
+        "zcat /usr/share/man/man1/idscheme.1.gz | grep -q '^.B IDSCHEME_SLOT_DIR'"
       # the interpreters' own paths: nothing of the build or the checkout
       run "deb: lua5.4 -e 'require \"idscheme\"'" "$d/lua54.log" bash -c "cd / && env -u LUA_PATH -u LUA_CPATH \
         lua5.4 -e 'local i = require \"idscheme\"; assert(i.scheme\"ulid\"); print(i.scheme\"fluid\":generator():next_string())'"
