@@ -22,6 +22,8 @@
 #define HANDLES     "idscheme.handles"   /* registry: lightuserdata -> handle */
 #define INSPECTOR_MT "idscheme.inspector"
 #define INSPECTOR   "idscheme.inspect"   /* registry: every scheme's inspector */
+#define QUICK       "idscheme.new"       /* registry: name -> idscheme.new's
+                                            generator of that scheme */
 
 #define UV_SCHEME   lua_upvalueindex(1)
 #define UV_GEN      lua_upvalueindex(2)
@@ -1045,9 +1047,76 @@ static const luaL_Reg id_meta[] = {
   {"__tostring", i_tostring}, {"__eq", i_eq}, {"__lt", i_lt},
   {"__le", i_le}, {NULL, NULL}
 };
+/* ------------------------------------------------------- short path */
+
+/* The scheme named by argument i (a name, default parameters; or a
+** handle). */
+static const ids_scheme *namedscheme (lua_State *L, int i) {
+  lscheme *h = (lscheme *)ids_box_test(L, i, sizeof(lscheme), SCHEME_TYPE);
+  const ids_scheme *d, *s;
+  const char *name;
+  size_t len;
+  ids_error e;
+  if (h) return h->s;
+  if (lua_type(L, i) != LUA_TSTRING)
+    luaL_argerror(L, i, lua_pushfstring(L, "a scheme name or handle "
+                  "expected, got %s", ids_show(L, i)));
+  name = lua_tolstring(L, i, &len);
+  if (strlen(name) != len || (d = ids_scheme_find(name)) == NULL)
+    luaL_argerror(L, i, lua_pushfstring(L, "unknown scheme '%s'",
+                                        ids_quote(L, i)));
+  if ((s = ids_scheme_open(d, NULL, &e)) == NULL) luaL_argerror(L, i, e.msg);
+  return s;
+}
+
+/* idscheme.new(scheme [, encoding]): one new ID's text, for scripts.  The
+** generator is the module's own for that scheme (default options), made
+** on first use and kept, so that a node slot is leased once and IDs of
+** one scheme never repeat across calls. */
+static int l_new (lua_State *L) {
+  const ids_scheme *s = namedscheme(L, 1);
+  const ids_codec *c = optcodec(L, s, 2);
+  char buf[IDS_TEXTMAX];
+  ids_value v;
+  ids_error e;
+  lgen *g;
+  lua_getfield(L, LUA_REGISTRYINDEX, QUICK);
+  lua_pushlightuserdata(L, (void *)s);
+  lua_rawget(L, -2);                  /* void in Lua 5.1 */
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    g = (lgen *)ids_box_new(L, sizeof *g, 0, GEN_TYPE);
+    g->s = s;
+    if (ids_generator_init(&g->g, s, NULL, NULL, &e) != IDS_OK)
+      return luaL_argerror(L, 1, e.msg);
+    lua_pushvalue(L, UV_GEN);
+    lua_setmetatable(L, -2);
+    lua_pushlightuserdata(L, (void *)s);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+  }
+  g = checkgen(L, -1);
+  if (ids_generator_next(&g->g, &v, &e) != IDS_OK)
+    return luaL_error(L, "%s", e.msg);
+  lua_pushlstring(L, buf, ids_scheme_encode(s, c, &v, buf));
+  return 1;
+}
+
+/* idscheme.valid(text, scheme [, encoding]): whether text is an ID of
+** that scheme (s:decode(text, encoding) without the message). */
+static int l_valid (lua_State *L) {
+  size_t n;
+  const char *t = luaL_checklstring(L, 1, &n);
+  const ids_scheme *s = namedscheme(L, 2);
+  const ids_codec *c = optcodec(L, s, 3);
+  ids_value v;
+  lua_pushboolean(L, ids_scheme_decode(s, c, t, n, &v, NULL) == IDS_OK);
+  return 1;
+}
+
 static const luaL_Reg module_funcs[] = {
   {"list", l_list}, {"scheme", l_scheme}, {"define", l_define},
-  {"inspect", l_inspect},
+  {"inspect", l_inspect}, {"new", l_new}, {"valid", l_valid},
   {NULL, NULL}
 };
 
@@ -1088,6 +1157,8 @@ int luaopen_idscheme (lua_State *L) {
   lua_pop(L, 1);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, HANDLES);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, QUICK);
   fillmeta(L, GEN_MT, gen_meta, gen_methods);
   fillmeta(L, ID_MT, id_meta, id_methods);
   /* scheme handles: __index looks in methods, then in the attributes */
