@@ -71,6 +71,26 @@ void ohex (const uint8_t *b, size_t n);
 void ojson (const char *s, size_t n);
 void ojsonz (const char *s);
 const char *quote (const char *s, size_t n);
+/* A usage error for an unknown name: `what` ("unknown scheme 'ulidd'"),
+** then the nearest of names[0..n) as "did you mean" when one is a typo
+** away, then them all, each once, after `kind` ("schemes"). */
+void didyoumean (const char *what, const char *word, const char *kind,
+                 const char *const *names, size_t n)
+#if defined(__GNUC__)
+  __attribute__((noreturn))
+#endif
+  ;
+/* The same for a scheme (names and aliases) and an encoding of s. */
+void unknownscheme (const char *name)
+#if defined(__GNUC__)
+  __attribute__((noreturn))
+#endif
+  ;
+void unknowncodec (const ids_scheme *s, const char *enc)
+#if defined(__GNUC__)
+  __attribute__((noreturn))
+#endif
+  ;
 
 /* ---------------------------------------------------------- arguments */
 

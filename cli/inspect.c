@@ -15,6 +15,7 @@
 ** use it. */
 static ids_inspector *ins;
 static int named;             /* -s named one scheme: its reading stands */
+static const ids_scheme *one; /* that scheme */
 
 static void knowschemes (const args *a) {
   const ids_scheme *s[IDS_INSPECT_MAX];
@@ -26,7 +27,7 @@ static void knowschemes (const args *a) {
     ins = ids_inspector_new(NULL, 0, &e);
   }
   else if (strchr(p, ',') == NULL && ids_scheme_find(p)) {
-    s[0] = openscheme(a, NULL, a->cmd);
+    s[0] = one = openscheme(a, NULL, a->cmd);
     ins = ids_inspector_new(s, 1, &e);
     named = 1;
   }
@@ -40,7 +41,7 @@ static void knowschemes (const args *a) {
       memcpy(name, p, len);
       name[len] = '\0';
       m = ids_scheme_answering(name, s + n, IDS_INSPECT_MAX - n);
-      if (m == 0) die("unknown scheme '%s'", name);
+      if (m == 0) unknownscheme(name);
       if (n + m > IDS_INSPECT_MAX) die("-s: more than %d schemes",
                                        IDS_INSPECT_MAX);
       for (k = n; k < n + m; k++)     /* with their default parameters */
@@ -52,6 +53,7 @@ static void knowschemes (const args *a) {
     }
     ins = ids_inspector_new(s, n, &e);
     named = n == 1;
+    if (n == 1) one = s[0];
   }
   if (ins == NULL) die("%s", e.msg);
 }
@@ -59,8 +61,10 @@ static void knowschemes (const args *a) {
 /* An encoding some scheme considered has (else a usage error). */
 static void knowncodec (const char *enc) {
   ids_error e;
-  if (enc && ids_inspector_encoding(ins, enc, strlen(enc), &e) != IDS_OK)
+  if (enc && ids_inspector_encoding(ins, enc, strlen(enc), &e) != IDS_OK) {
+    if (one) unknowncodec(one, enc);
     die("%s", e.msg);
+  }
 }
 
 static int isblank_ascii (unsigned char c) {

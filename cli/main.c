@@ -8,6 +8,7 @@
 **   idscheme convert [-s SCHEME] [-e ENC] --to ENC [TEXT...]
 **   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
 **   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
+**   idscheme help [COMMAND]
 **
 ** Every command takes -l FILE.lua (--scheme-file), which runs a Lua file
 ** first (to idscheme.define schemes).  The command embeds Lua 5.4 for that
@@ -167,13 +168,34 @@ const ids_scheme *findscheme (const char *name) {
   return NULL;
 }
 
+void unknownscheme (const char *name) {
+  const char *names[64 * (IDS_MAXALIASES + 1)];
+  size_t n = ids_scheme_list(names, 64), k = n;
+  char what[IDS_NAMEMAX + 64];
+  for (size_t i = 0; i < n; i++) {          /* and the names people know */
+    const ids_about *ab = ids_scheme_find(names[i])->about;
+    for (int j = 0; ab && j < IDS_MAXALIASES && ab->aliases[j]; j++)
+      names[k++] = ab->aliases[j];
+  }
+  snprintf(what, sizeof what, "unknown scheme '%s'", quote(name, strlen(name)));
+  didyoumean(what, name, "schemes and aliases", names, k);
+}
+
+void unknowncodec (const ids_scheme *s, const char *enc) {
+  const char *names[IDS_MAXCODECS];
+  char what[IDS_NAMEMAX * 2 + 64];
+  for (int i = 0; i < s->ncodecs; i++) names[i] = s->codecs[i]->name;
+  snprintf(what, sizeof what, "unknown encoding '%s' for %s",
+           quote(enc, strlen(enc)), s->name);
+  didyoumean(what, enc, "its encodings", names, (size_t)s->ncodecs);
+}
+
 const ids_scheme *openscheme (const args *a, ids_options *o,
                                      const char *what) {
   const ids_scheme *d, *s;
   ids_options params;
   ids_error e;
-  if ((d = findscheme(a->scheme)) == NULL)
-    die("unknown scheme '%s'", a->scheme);
+  if ((d = findscheme(a->scheme)) == NULL) unknownscheme(a->scheme);
   ids_params_init(&params, d);
   for (int i = 0; i < a->nwords; i++) {
     const char *w = a->words[i], *eq = strchr(w, '=');
@@ -209,71 +231,103 @@ const ids_codec *codecof (const ids_scheme *s, const char *enc) {
   const ids_codec *c;
   if (enc == NULL) return NULL;
   if ((c = ids_codec_find(s, enc, strlen(enc))) == NULL)
-    die("unknown encoding '%s' for %s", enc, s->name);
+    unknowncodec(s, enc);
   return c;
 }
 
 /* --------------------------------------------------------------- main */
 
+static int cmd_help (int argc, char **argv, args *a);
+
 static const struct command {
   const char *name;
   int (*run) (int argc, char **argv, args *a);
+  const char *summary;        /* --help's line; NULL: another's name */
   const char *synopsis;
   const char *about;
 } commands[] = {
-  {"list", cmd_list, "list [--json]",
+  {"list", cmd_list, "list every scheme", "list [--json]",
    "Lists every scheme (built-in, shipped and -l defined): name, width and\n"
    "default encoding; with --json, an array with fields, encodings,\n"
    "parameters and generator options.\n"},
-  {"info", cmd_info, "info SCHEME [-p NAME=VALUE]...",
+  {"info", cmd_info, "show a scheme's format, time, fields and encodings",
+   "info SCHEME [-p NAME=VALUE]...",
    "Shows a scheme's fields, encodings, parameters and generator options.\n"},
-  {"new", cmd_new,
+  {"new", cmd_new, "write new IDs (also: gen)",
    "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]...",
    "Writes COUNT (default 1) new IDs, one a line.  -p sets a scheme\n"
    "parameter or a generator option by name (see info); -o is an old\n"
    "spelling of -p.  `gen' is another name for this command.\n"},
-  {"gen", cmd_new, NULL, NULL},
-  {"inspect", cmd_inspect,
+  {"gen", cmd_new, NULL, NULL, NULL},
+  {"inspect", cmd_inspect, "say what an ID is: its scheme, fields and time",
    "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] [TEXT...]",
    "Says what each TEXT (or each line of standard input) is: the best\n"
    "scheme and encoding that decode it, its fields, its time (ISO-8601\n"
    "UTC and age), its other encodings and the other candidates.  Without\n"
    "-s every scheme is tried.  --json: one object per input.\n"},
-  {"convert", cmd_convert,
+  {"convert", cmd_convert, "write IDs in another encoding",
    "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT...]",
    "Re-encodes each TEXT (or line of standard input) in another encoding\n"
    "of the scheme that inspect finds best (or of -s SCHEME).\n"},
-  {"decode", cmd_decode, "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
+  {"decode", cmd_decode, "show the fields of IDs of a scheme",
+   "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
    "Decodes each TEXT as SCHEME and shows its fields and encodings.\n"},
-  {"compose", cmd_compose,
+  {"compose", cmd_compose, "make the ID of given fields",
    "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... FIELD=VALUE...",
    "Makes the ID of the given fields (a number, a qualifier's name, a\n"
    "name hashed into its field, or a wide field's hex bytes).\n"},
+  {"help", cmd_help, "show a command's usage", "help [COMMAND]",
+   "Shows COMMAND's usage and what it does (`COMMAND --help' does too);\n"
+   "without one, the list of commands.\n"},
 };
 
 #define NCOMMANDS ((int)(sizeof commands / sizeof *commands))
 
 static void usage (FILE *f) {
-  fprintf(f, "usage: %s [-l FILE.lua]... COMMAND [ARGS]\n", progname);
-  for (int i = 0; i < NCOMMANDS; i++)
-    if (commands[i].synopsis)
-      fprintf(f, "       %s %s\n", progname, commands[i].synopsis);
-  fprintf(f, "Every command takes -l FILE.lua (--scheme-file) and --help; "
-             "%s --version\nprints the version.  See idscheme(1).\n",
+  fprintf(f, "usage: %s [-l FILE.lua]... COMMAND [ARGS]\n\ncommands:\n",
           progname);
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (commands[i].summary)
+      fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+  fprintf(f, "\n%s help COMMAND shows a command's usage.  Every command "
+             "takes -l FILE.lua\n(--scheme-file) and --help; %s --version "
+             "prints the version.\nSee idscheme(1).\n", progname, progname);
+}
+
+/* The command of that name (NULL: none); gen is new. */
+static const struct command *command (const char *name) {
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (strcmp(name, commands[i].name) == 0)
+      return commands[i].synopsis ? &commands[i] : &commands[i - 1];
+  return NULL;
+}
+
+static void unknowncommand (const char *name) {
+  const char *names[NCOMMANDS];
+  char what[128];
+  for (int i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+  snprintf(what, sizeof what, "unknown command '%s'",
+           quote(name, strlen(name)));
+  didyoumean(what, name, "commands", names, NCOMMANDS);
 }
 
 static void help (const char *cmd) {
+  const struct command *c = cmd ? command(cmd) : NULL;
   oflush();
-  for (int i = 0; i < NCOMMANDS; i++)
-    if (cmd && strcmp(cmd, commands[i].name) == 0) {
-      const struct command *c = commands[i].synopsis ? &commands[i]
-                                                     : &commands[i - 1];
-      printf("usage: %s [-l FILE.lua]... %s\n\n%s", progname, c->synopsis,
-             c->about);
-      return;
-    }
-  usage(stdout);
+  if (c == NULL) { usage(stdout); return; }
+  printf("usage: %s [-l FILE.lua]... %s\n\n%s", progname, c->synopsis,
+         c->about);
+}
+
+static int cmd_help (int argc, char **argv, args *a) {
+  (void)a;
+  if (argc > 1) die("help: one command at most");
+  if (argc == 1 && (strcmp(argv[0], "-h") == 0 ||
+                    strcmp(argv[0], "--help") == 0))
+    argv[0] = "help";
+  if (argc == 1 && command(argv[0]) == NULL) unknowncommand(argv[0]);
+  help(argc ? argv[0] : NULL);
+  return 0;
 }
 
 int main (int argc, char **argv) {
@@ -313,7 +367,5 @@ int main (int argc, char **argv) {
       oflush();
       return r;
     }
-  fprintf(stderr, "%s: unknown command '%s'\n", progname, argv[1]);
-  usage(stderr);
-  return 2;
+  unknowncommand(argv[1]);
 }

@@ -129,3 +129,48 @@ const char *quote (const char *s, size_t n) {
   q[k] = '\0';
   return q;
 }
+
+/* ------------------------------------------------ unknown names, helped */
+
+/* Edit distance of a and b (insertions, deletions, substitutions and
+** swaps of neighbours), at most 32 characters of each counted. */
+static int distance (const char *a, const char *b) {
+  int d[33][33];
+  size_t n = strlen(a) > 32 ? 32 : strlen(a), m = strlen(b) > 32 ? 32 : strlen(b);
+  for (size_t i = 0; i <= n; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= m; j++) d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      int x = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < x) x = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < x) x = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < x)
+        x = d[i - 2][j - 2] + 1;
+      d[i][j] = x;
+    }
+  return d[n][m];
+}
+
+void didyoumean (const char *what, const char *word, const char *kind,
+                 const char *const *names, size_t n) {
+  const char *best = NULL;
+  int bd = 3;                  /* a typo: at most 2 edits, under half */
+  size_t k = 0;
+  char list[2048];
+  for (size_t i = 0; i < n; i++) {
+    int d = distance(word, names[i]);
+    if (d < bd && 2 * (size_t)d < strlen(names[i])) bd = d, best = names[i];
+  }
+  list[0] = '\0';
+  for (size_t i = 0; i < n && k < sizeof list - 64; i++) {
+    size_t j = 0;
+    while (j < i && strcmp(names[j], names[i])) j++;
+    if (j == i)                                 /* each name once */
+      k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "",
+                            names[i]);
+  }
+  if (best)
+    die("%s: did you mean '%s'? (%s: %s)", what, best, kind, list);
+  die("%s (%s: %s)", what, kind, list);
+}

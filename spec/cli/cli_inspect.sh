@@ -351,10 +351,32 @@ usage "-l of a missing file" "nothing.lua" "$ids" inspect -l "$tmp/nothing.lua" 
 usage "unknown top-level option" "unknown option --nope" "$ids" --nope list
 
 # ---------------------------------------------------- help and version
-expect "--help" 0 "idscheme inspect" "$ids" --help
-for c in list info new gen inspect convert decode compose; do
+expect "--help: a line per command" 0 "  inspect   say what an ID is" "$ids" --help
+n=$("$ids" --help | grep -cE '^  (list|info|new|inspect|convert|decode|compose|help) ')
+[ "$n" = 8 ] && ok || bad "--help lists 8 commands, a line each: $n"
+for c in list info new gen inspect convert decode compose help; do
   expect "$c --help" 0 "usage: idscheme [-l FILE.lua]... " "$ids" "$c" --help
+  [ "$c" = gen ] && continue
+  "$ids" help "$c" > "$tmp/help" 2>&1 && "$ids" "$c" --help | cmp -s - "$tmp/help" &&
+    ok || bad "help $c is $c --help"
 done
+# the man page's SYNOPSIS says what each command's --help says
+man_syn=$(groff -man -Tascii -P-cbou -rLL=400n "$src/docs/idscheme.1" 2>/dev/null |
+          sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | tr -s ' ')
+for c in list info new inspect convert decode compose help; do
+  syn=$("$ids" "$c" --help | sed -n 's/^usage: idscheme \[-l FILE.lua\]\.\.\. //p')
+  [[ "$man_syn" == *"idscheme $syn"* ]] && ok || bad "man page SYNOPSIS lacks 'idscheme $syn'"
+done
+expect "help alone lists the commands" 0 "  convert   write IDs in another encoding" "$ids" help
+usage "help of an unknown command" "unknown command 'inspct': did you mean 'inspect'?" "$ids" help inspct
+usage "an unknown command: did you mean" "unknown command 'inspct': did you mean 'inspect'? (commands: list, info," \
+  "$ids" inspct x
+usage "an unknown scheme: did you mean, and the names" \
+  "unknown scheme 'ulidd': did you mean 'ulid'? (schemes and aliases: flax, fluid," "$ids" new ulidd
+usage "an unknown alias: did you mean" "did you mean 'mongo'?" "$ids" inspect -s mongoo x
+usage "no near name: the names alone" "unknown scheme 'zzzzzz' (schemes and aliases: flax," "$ids" new zzzzzz
+usage "an unknown encoding: did you mean" \
+  "unknown encoding 'hexx' for fluid: did you mean 'hex'? (its encodings: f58, dec, hex," "$ids" new fluid -e hexx
 expect "gen --help is new's" 0 "usage: idscheme [-l FILE.lua]... new SCHEME" "$ids" gen -h
 want_version=$(sed -n 's/^#define IDS_VERSION *"\([0-9.]*\)".*/\1/p' "$src/core/idscheme.h")
 expect "--version" 0 "idscheme $want_version" "$ids" --version
