@@ -138,6 +138,9 @@ typedef int (*answer) (const args *a, const char *t, size_t n, long no,
                        int64_t now);
 int eachline (const args *a, answer fn);
 void inerror (long no, const char *t, size_t n, const char *why);
+/* The file whose lines are being answered (NULL: standard input, or
+** words). */
+const char *infile (void);
 
 /* ------------------------------------------------------------ commands */
 

@@ -239,6 +239,7 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
 static void ojsonerr (long no, const char *t, size_t n, const char *msg) {
   ostr("{\"input\":");
   ojson(t, n);
+  if (no && infile()) { ostr(",\"file\":"); ojsonz(infile()); }
   if (no) { ostr(",\"line\":"); ou64((uint64_t)no); }
   ostr(",\"error\":");
   ojsonz(msg);

@@ -3,10 +3,12 @@
 ** block on two threads.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -25,9 +27,11 @@ typedef struct line {
 } line;
 
 typedef struct input {
+  int fd;
+  const char *name;           /* a file's, for errors; NULL: stdin */
   char *buf;
   size_t cap, start, end;     /* unread bytes: buf[start..end) */
-  int eof;
+  int eof, err;
   long lineno;
   int64_t now;                /* Unix ms when the current block came */
   line *lines;
@@ -43,11 +47,18 @@ typedef struct lerr {
 
 static _Thread_local lerr *lerrs;
 static _Thread_local int nlerrs;
+static const char *inname;    /* the file being read (NULL: stdin, words) */
 
-/* An input that did not decode: stderr, naming it and its line. */
+const char *infile (void) { return inname; }
+
+/* An input that did not decode: stderr, naming it and its line (and
+** file). */
 void inerror (long no, const char *t, size_t n, const char *why) {
   char m[1024];
-  int k = no ? snprintf(m, sizeof m, "%s: line %ld: ", progname, no)
+  int k = no && inname ? snprintf(m, sizeof m, "%s: %s: line %ld: ",
+                                  progname, quote(inname, strlen(inname)),
+                                  no) :
+          no ? snprintf(m, sizeof m, "%s: line %ld: ", progname, no)
              : snprintf(m, sizeof m, "%s: ", progname);
   snprintf(m + k, sizeof m - (size_t)k, "\"%s\": %s\n", quote(t, n), why);
   if (!ogrow) {
@@ -145,9 +156,14 @@ static void fill (input *in) {
     if ((in->buf = realloc(in->buf, in->cap)) == NULL) die("out of memory");
   }
   oflush();
-  do r = read(0, in->buf + in->end, in->cap - 1 - in->end);
+  do r = read(in->fd, in->buf + in->end, in->cap - 1 - in->end);
   while (r < 0 && errno == EINTR);
-  if (r < 0) die("standard input: %s", strerror(errno));
+  if (r < 0) {                /* the answers so far stand */
+    fprintf(stderr, "%s: %s: %s\n", progname,
+            in->name ? quote(in->name, strlen(in->name)) : "standard input",
+            strerror(errno));
+    r = 0, in->err = 1;
+  }
   if (r == 0) in->eof = 1;
   in->end += (size_t)r;
   in->now = nowms();          /* ages as of the block's arrival: one clock
@@ -164,17 +180,15 @@ static void addline (input *in, const char *t, size_t n) {
   in->lines[in->nlines++] = (line){ t, n, ++in->lineno };
 }
 
-/* Answers every input with fn; returns 1 if some did not decode. */
-int eachline (const args *a, answer fn) {
+/* Answers every line of fd with fn; 1 if some did not decode (or the
+** file could not be read to its end). */
+static int eachfd (const args *a, answer fn, int fd, const char *name) {
   input in;
   int bad = 0;
   memset(&in, 0, sizeof in);
+  in.fd = fd;
+  in.name = inname = name;
   in.now = nowms();
-  if (a->nrest > 0) {
-    for (int i = 0; i < a->nrest; i++)
-      bad |= fn(a, a->rest[i], strlen(a->rest[i]), 0, in.now);
-    return bad;
-  }
   for (;;) {
     size_t stop = in.end, k;          /* whole lines: buf[start..stop) */
     while (stop > in.start && in.buf[stop - 1] != '\n') stop--;
@@ -195,5 +209,36 @@ int eachline (const args *a, answer fn) {
   }
   free(in.buf);
   free(in.lines);
+  inname = NULL;
+  return bad | in.err;
+}
+
+/* Answers every input with fn; returns 1 if some did not decode.  The
+** inputs: the words, each an ID, but "-" (standard input's lines) and a
+** word that names a file (not a directory: a pipe such as <(cmd) too),
+** whose lines are read; no words: standard input. */
+int eachline (const args *a, answer fn) {
+  int bad = 0;
+  if (a->nrest == 0) return eachfd(a, fn, 0, NULL);
+  for (int i = 0; i < a->nrest; i++) {
+    const char *w = a->rest[i];
+    struct stat st;
+    int fd;
+    if (strcmp(w, "-") == 0) bad |= eachfd(a, fn, 0, NULL);
+    else if (stat(w, &st) == 0 && !S_ISDIR(st.st_mode)) {
+      do fd = open(w, O_RDONLY | O_CLOEXEC);
+      while (fd < 0 && errno == EINTR);
+      if (fd < 0) {
+        oflush();
+        fprintf(stderr, "%s: %s: %s\n", progname, quote(w, strlen(w)),
+                strerror(errno));
+        bad = 1;
+        continue;
+      }
+      bad |= eachfd(a, fn, fd, w);
+      close(fd);
+    }
+    else bad |= fn(a, w, strlen(w), 0, nowms());
+  }
   return bad;
 }

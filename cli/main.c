@@ -4,8 +4,8 @@
 **   idscheme list [--json]
 **   idscheme info SCHEME
 **   idscheme new SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]...   (gen)
-**   idscheme inspect [-s SCHEME] [-e ENC] [--json] [TEXT...]
-**   idscheme convert [-s SCHEME] [-e ENC] --to ENC [TEXT...]
+**   idscheme inspect [-s SCHEME] [-e ENC] [--json] [TEXT|FILE|-]...
+**   idscheme convert [-s SCHEME] [-e ENC] --to ENC [TEXT|FILE|-]...
 **   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
 **   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
 **   idscheme help [COMMAND]
@@ -260,15 +260,19 @@ static const struct command {
    "spelling of -p.  `gen' is another name for this command.\n"},
   {"gen", cmd_new, NULL, NULL, NULL},
   {"inspect", cmd_inspect, "say what an ID is: its scheme, fields and time",
-   "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] [TEXT...]",
-   "Says what each TEXT (or each line of standard input) is: the best\n"
-   "scheme and encoding that decode it, its fields, its time (ISO-8601\n"
-   "UTC and age), its other encodings and the other candidates.  Without\n"
-   "-s every scheme is tried.  --json: one object per input.\n"},
+   "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] "
+   "[TEXT|FILE|-]...",
+   "Says what each TEXT is (each line of a FILE, of standard input for -\n"
+   "or when none is given): the best scheme and encoding that decode it,\n"
+   "its fields, its time (ISO-8601 UTC and age), its other encodings and\n"
+   "the other candidates.  Without -s every scheme is tried.  --json: one\n"
+   "object per input.  A word that names a file (or a pipe, <(cmd)) is\n"
+   "read as one.\n"},
   {"convert", cmd_convert, "write IDs in another encoding",
-   "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT...]",
-   "Re-encodes each TEXT (or line of standard input) in another encoding\n"
-   "of the scheme that inspect finds best (or of -s SCHEME).\n"},
+   "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT|FILE|-]...",
+   "Re-encodes each TEXT (or line of a FILE, or of standard input) in\n"
+   "another encoding of the scheme that inspect finds best (or of -s\n"
+   "SCHEME).\n"},
   {"decode", cmd_decode, "show the fields of IDs of a scheme",
    "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
    "Decodes each TEXT as SCHEME and shows its fields and encodings.\n"},

@@ -320,6 +320,23 @@ then ok; else bad "convert: bad line"; cat "$tmp/out" "$tmp/err"; fi
 expect "inspect -e across schemes" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b: ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
 expect "convert to a form the scheme lacks" 1 "has encoding" "$ids" convert --to emoji 01ARZ3NDEKTSV4RRFFQ69G5FAV
 
+# ----------------------------------------------------- files and stdin
+printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\nnope\n0ujtsYcgvSTl8PAuAdqWYSMnLOv\n' > "$tmp/ids.txt"
+"$ids" inspect "$tmp/ids.txt" > "$tmp/out" 2> "$tmp/err"; rc=$?
+if [ $rc = 1 ] && grep -q '^01ARZ3NDEKTSV4RRFFQ69G5FAV: ulid' "$tmp/out" &&
+   grep -q '^0ujtsYcgvSTl8PAuAdqWYSMnLOv: ksuid' "$tmp/out" &&
+   grep -qF "$tmp/ids.txt: line 2: \"nope\"" "$tmp/err"; then ok
+else bad "inspect FILE: its lines, the bad one named by file and line"; cat "$tmp/out" "$tmp/err"; fi
+echo 0ujtsYcgvSTl8PAuAdqWYSMnLOv | "$ids" inspect --json - 01ARZ3NDEKTSV4RRFFQ69G5FAV "$tmp/ids.txt" \
+  > "$tmp/out" 2> /dev/null
+if [ "$(sed -n 's/^{"input":"\([^"]*\)".*/\1/p' "$tmp/out" | tr '\n' ' ')" = \
+     "0ujtsYcgvSTl8PAuAdqWYSMnLOv 01ARZ3NDEKTSV4RRFFQ69G5FAV 01ARZ3NDEKTSV4RRFFQ69G5FAV nope 0ujtsYcgvSTl8PAuAdqWYSMnLOv " ] &&
+   grep -qF "\"file\":\"$tmp/ids.txt\",\"line\":2" "$tmp/out"; then ok
+else bad "inspect - WORD FILE: in order, the file's error with its name"; cat "$tmp/out"; fi
+expect "convert reads a pipe (<(cmd)) as a file" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b" \
+  "$ids" convert --to uuid <(echo 01ARZ3NDEKTSV4RRFFQ69G5FAV)
+expect "a directory is no file: a word" 1 "\"$tmp\": no scheme decodes it" "$ids" inspect "$tmp"
+
 # ------------------------------------------------------------ usage errors
 usage "unknown command" "unknown command 'nope'" "$ids" nope
 usage "no command" "usage:" "$ids"
