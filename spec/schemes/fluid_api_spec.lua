@@ -95,7 +95,7 @@ describe("idscheme", function ()
         { name = "timestamp", bits = 40, kind = "time" },
         { name = "generator", bits = 14, kind = "node" },
         { name = "sequence", bits = 10, kind = "sequence" },
-      }, s.fields)
+      }, helper.shape(s.fields))
     end)
   end)
 

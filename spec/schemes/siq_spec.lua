@@ -117,8 +117,8 @@ describe("siq", function ()
       for i, f in ipairs(s.fields) do names[i] = f.name end
       assert.are.same({ "timestamp", "shard", "domain", "serial",
                         "qualifier" }, names)
-      assert.are.same({ name = "timestamp", bits = 56, kind = "time" },
-                      s.fields[1])
+      assert.are.same({ name = "timestamp", bits = 56, kind = "time",
+                        unit = "1/65536 s", epoch = 0 }, s.fields[1])
       assert.are.same({ name = "shard", bits = 8, kind = "node" },
                       s.fields[2])
       assert.are.equal(32, s.fields[3].bits)
