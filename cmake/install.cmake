@@ -63,3 +63,6 @@ foreach(lua LUA54 LUAJIT)
             COMPONENT lua FILES_MATCHING PATTERN "*.lua")
   endif()
 endforeach()
+# the LuaLS definitions, for editors ("Lua.workspace.library"); not a module
+install(FILES lua/types/idscheme.lua
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/idscheme/lua-types COMPONENT lua)

@@ -132,6 +132,7 @@ luas=""
 if echo lua_fuzz_lua54 lua_fuzz_luajit | grep -qE -- "$only"; then
   asan=${IDS_ASAN_BUILD:-$build/asan}
   ( cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DIDS_SANITIZE=ON \
+      -DBUILD_TESTING=ON \
       >"$build/asan-configure.log" 2>&1 &&
     nice cmake --build "$asan" -j 1 --target idscheme_lua54 idscheme_luajit \
       >"$build/asan-build.log" 2>&1

@@ -85,4 +85,7 @@ build = {
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",
   },
+  -- the LuaLS definitions (lua/types/idscheme.lua), for editors: kept in
+  -- the rock's directory (luarocks show idscheme), not a module
+  copy_directories = { "lua/types" },
 }

@@ -13,7 +13,7 @@ dir=${1:-build-test}
 mkdir -p "$dir"
 if ! { [ -f "$dir/CMakeCache.txt" ] ||
        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-             >"$dir/configure.log" 2>&1; } ||
+             -DBUILD_TESTING=ON >"$dir/configure.log" 2>&1; } ||
    ! cmake --build "$dir" -j"${JOBS:-2}" --target test_torture \
        >"$dir/torture-build.log" 2>&1; then
   tail -40 "$dir/configure.log" "$dir/torture-build.log" 2>/dev/null

@@ -13,7 +13,7 @@ dir=${1:-build-tsan}
 tests="test_generator test_generators2 test_gen_defects test_bulk test_torture test_slot_faults"
 mkdir -p "$dir"
 if ! CC=${TSAN_CC:-clang} cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-       -DIDS_TSAN=ON >"$dir/configure.log" 2>&1 ||
+       -DIDS_TSAN=ON -DBUILD_TESTING=ON >"$dir/configure.log" 2>&1 ||
    ! cmake --build "$dir" -j"${JOBS:-2}" --target $tests >"$dir/build.log" 2>&1; then
   tail -40 "$dir/configure.log" "$dir/build.log"
   echo "0 passed, 1 failed"

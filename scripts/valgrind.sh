@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 dir=${1:-build-valgrind}
 mkdir -p "$dir"
-if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON \
        >"$dir/configure.log" 2>&1 ||
    ! cmake --build "$dir" -j"${JOBS:-2}" >"$dir/build.log" 2>&1; then
   tail -40 "$dir/configure.log" "$dir/build.log"

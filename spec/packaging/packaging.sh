@@ -126,9 +126,14 @@ took "version"
 part "cmake --install"
 prefix="$tmp/prefix"
 b="$tmp/cmake"
-if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" -DIDS_TESTS=OFF >"$b.log" 2>&1 &&
+if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" >"$b.log" 2>&1 &&
    cmake --build "$b" -j"$jobs" >>"$b.log" 2>&1 && cmake --install "$b" >>"$b.log" 2>&1; then
   ok "cmake build and install into $prefix"
+  # a plain build is the library, the modules and the command alone
+  extra=$(cd "$b" && find . -maxdepth 2 -type f -perm -u+x \
+            \( -name 'test_*' -o -name 'bench_*' -o -name 'example_plugin' \) | head -3)
+  [ -z "$extra" ] && ok "a plain build has no tests or benchmarks" ||
+    bad "a plain build built tests or benchmarks: $extra"
   libdir=$(dirname "$(find "$prefix" -name 'libidscheme.so' | head -1)")
   for f in include/idscheme/idscheme.h bin/idscheme share/man/man1/idscheme.1 \
            share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua; do

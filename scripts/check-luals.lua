@@ -1,0 +1,123 @@
+-- scripts/check-luals.lua BUILDDIR: lua/types/idscheme.lua (the LuaLS
+-- definitions) against the module BUILDDIR/lua54/idscheme.so as it is:
+-- every function, method and attribute the definitions name exists, and
+-- every one the module has is named, for the module, scheme handles,
+-- generators, IDs, the compressor and its objects; and the keys the
+-- module puts in field descriptions, inspect's candidates and g:lease()'s
+-- table are fields of their classes.  Ends "N passed, N failed".
+local builddir = assert(arg[1], "usage: lua5.4 scripts/check-luals.lua BUILDDIR")
+local root = (arg[0]:match("^(.*)/scripts/[^/]*$")) or "."
+package.cpath = builddir .. "/lua54/?.so;" .. package.cpath
+local idscheme = require("idscheme")
+
+local passed, failed = 0, 0
+local function check(ok, what)
+  if ok then passed = passed + 1
+  else failed = failed + 1; print("FAIL " .. what) end
+end
+
+-- the definitions: per class, its functions (methods or module functions)
+-- and its fields
+local defs, class = {}, nil
+local function cls(name)
+  defs[name] = defs[name] or { funcs = {}, fields = {} }
+  return defs[name]
+end
+local locals = {}                      -- local Scheme = {} after @class
+local f = assert(io.open(root .. "/lua/types/idscheme.lua"))
+for line in f:lines() do
+  local c = line:match("^%-%-%-@class ([%w%.]+)")
+  if c then class = c; cls(c) end
+  local fld = line:match("^%-%-%-@field ([%w_]+)")
+  if fld and class then cls(class).fields[fld] = true end
+  local lv = line:match("^local (%w+) = {}")
+  if lv and class then locals[lv] = class end
+  local owner, name = line:match("^function ([%w_]+)[%.:]([%w_]+)%(")
+  if owner then
+    local k = locals[owner]
+    check(k ~= nil, "function " .. owner .. "." .. name .. ": no @class for " .. owner)
+    if k then cls(k).funcs[name] = true end
+  end
+end
+f:close()
+
+-- compares the names the module has (have: name -> true) with a class's
+local function same(classname, have, kind)
+  local d = defs[classname]
+  check(d ~= nil, "no class " .. classname)
+  if not d then return end
+  local named = kind == "fields" and d.fields or d.funcs
+  for k in pairs(have) do
+    check(named[k], classname .. ": the module has " .. k .. ", the definitions do not")
+  end
+  for k in pairs(named) do
+    check(have[k], classname .. ": the definitions name " .. k .. ", the module has none")
+  end
+end
+local function keys(t, only)
+  local r = {}
+  for k, v in pairs(t) do
+    if not only or type(v) == only then r[k] = true end
+  end
+  return r
+end
+-- keys seen must be fields of the class (a subset: optional fields)
+local function fieldsof(classname, t)
+  for k in pairs(t) do
+    check(defs[classname] and defs[classname].fields[k],
+          classname .. ": the module gives " .. tostring(k) .. ", the definitions do not")
+  end
+end
+
+-- the module
+local mod, modfields = {}, {}
+for k, v in pairs(idscheme) do
+  if type(v) == "function" then mod[k] = true else modfields[k] = true end
+end
+same("idscheme", mod, "funcs")
+same("idscheme", modfields, "fields")
+
+-- scheme handles: methods in s_index's upvalue, attributes in the user value
+local s = idscheme.scheme("snowflake")
+local index = getmetatable(s).__index
+local methods
+for i = 1, 8 do
+  local _, v = debug.getupvalue(index, i)
+  if type(v) == "table" and type(v.generator) == "function" then methods = v end
+end
+check(methods ~= nil, "the scheme handle's methods found")
+same("idscheme.Scheme", keys(methods or {}, "function"), "funcs")
+same("idscheme.Scheme", keys((debug.getuservalue(s, 1))), "fields")
+for _, name in ipairs(idscheme.list()) do
+  for _, fd in ipairs(idscheme.scheme(name).fields) do fieldsof("idscheme.FieldInfo", fd) end
+end
+
+-- generators and IDs
+local g = s:generator()
+same("idscheme.Generator", keys(getmetatable(g).__index, "function"), "funcs")
+local id = g:next()
+same("idscheme.ID", keys(getmetatable(id).__index, "function"), "funcs")
+local lease = g:lease()
+check(lease ~= nil, "a snowflake generator holds a local slot")
+if lease then
+  fieldsof("idscheme.Lease", lease)
+  same("idscheme.Lease", keys(lease), "fields")
+end
+g:close()
+
+-- inspect's candidates (an ID, a format at another size)
+for _, text in ipairs{ "01ARZ3NDEKTSV4RRFFQ69G5FAV", "eeLB8VAyjq", "175928847299117063" } do
+  for _, c in ipairs(idscheme.inspect(text)) do fieldsof("idscheme.Candidate", c) end
+end
+
+-- the compressor
+local C = idscheme.compressor
+same("idscheme.compressor", keys(C, "function"), "funcs")
+local a = C.new()
+same("idscheme.Compressor", keys(getmetatable(a).__index, "function"), "funcs")
+a:generate_compressed_id()
+fieldsof("idscheme.CreationRange", a:take_next_creation_range())
+a:close()
+
+print(passed .. " passed, " .. failed .. " failed")
+os.exit(failed == 0 and 0 or 1)
