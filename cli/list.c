@@ -91,6 +91,49 @@ static void obits (const ids_field *f) {
   }
 }
 
+/* The layout as an RFC-style bit-field diagram: 32 bits a row, the most
+** significant first, two columns a bit, each run of a field named in its
+** box (cut to fit; a split field named in each of its runs). */
+static void odiagram (const ids_scheme *s) {
+  int owner[IDS_MAXBITS];
+  unsigned nb = s->bits;
+  for (unsigned p = 0; p < nb; p++) owner[p] = -1;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    for (int k = 0; k < (f->nparts ? f->nparts : 1); k++) {
+      unsigned sh = f->nparts ? f->part[k].shift : f->shift,
+               b = f->nparts ? f->part[k].bits : f->bits;
+      for (unsigned x = sh; x < sh + b && x < nb; x++) owner[nb - 1 - x] = i;
+    }
+  }
+  ostr("layout (bit 0 the most significant, 32 a row):\n"
+       " 0                   1                   2                   3\n"
+       " 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1\n");
+  for (unsigned r = 0; r < nb; r += 32) {
+    unsigned end = r + 32 < nb ? r + 32 : nb;
+    for (unsigned p = r; p < end; p++) ostr("+-");
+    ostr("+\n|");
+    for (unsigned p = r; p < end; ) {
+      unsigned q = p, w;
+      const char *name;
+      size_t len, pad;
+      while (q < end && owner[q] == owner[p]) q++;
+      w = 2 * (q - p) - 1;                   /* the box's inside */
+      name = owner[p] < 0 ? "" : s->fields[owner[p]].name;
+      len = strlen(name) < w ? strlen(name) : w;
+      pad = (w - len) / 2;
+      for (size_t k = 0; k < pad; k++) ochar(' ');
+      oput(name, len);
+      for (size_t k = pad + len; k < w; k++) ochar(' ');
+      ochar('|');
+      p = q;
+    }
+    ochar('\n');
+  }
+  for (unsigned p = nb - (nb - 1) % 32 - 1; p < nb; p++) ostr("+-");
+  ostr("+\n");
+}
+
 /* What a scheme tells of itself: its format and aliases, its time (unit,
 ** epoch, the last time its field holds, the format's first IDs), and each
 ** field's kind, bits and values. */
@@ -161,6 +204,7 @@ int cmd_info (int argc, char **argv, args *a) {
     }
     ochar('\n');
   }
+  if (s->layout == NULL || s->layout->compose == NULL) odiagram(s);
   ostr("encodings:");
   for (int i = 0; i < s->ncodecs; i++) { ochar(' '); ostr(s->codecs[i]->name); }
   ostr("\nparameters (-p):");

@@ -320,6 +320,24 @@ then ok; else bad "convert: bad line"; cat "$tmp/out" "$tmp/err"; fi
 expect "inspect -e across schemes" 0 "01563e3a-b5d3-d676-4c61-efb99302bd5b: ulid (uuid)" "$ids" inspect -e uuid 01563e3a-b5d3-d676-4c61-efb99302bd5b
 expect "convert to a form the scheme lacks" 1 "has encoding" "$ids" convert --to emoji 01ARZ3NDEKTSV4RRFFQ69G5FAV
 
+# --------------------------------------------------- info: the layout
+expect "info draws the layout: UUIDv1's split time, var, clock_seq, node" 0 \
+  "|var|         clock_seq         |             node              |" "$ids" info uuidv1
+expect "info: a split field named in each run" 0 \
+  "|           timestamp           |version|       timestamp       |" "$ids" info uuidv1
+for s in $("$ids" list | cut -d' ' -f1); do
+  "$ids" info "$s" > "$tmp/info" 2>&1 || { bad "info $s"; continue; }
+  grep -q '^layout' "$tmp/info" || continue        # KUID: placed by its compose
+  # a row per 32 bits, every box closed, the last border as wide as its bits
+  rows=$(sed -n '/^layout/,/^encodings/p' "$tmp/info" | grep -E '^[|+]')
+  bits=$(grep -c '^|' <<<"$rows")
+  want=$("$ids" info "$s" | sed -n "s/^$s: \([0-9]*\) bits.*/\1/p")
+  last=$(grep '^+' <<<"$rows" | tail -1)
+  if [ $(( (want + 31) / 32 )) = "$bits" ] && [ $(( ${#last} / 2 )) = $(( want - (want - 1) / 32 * 32 )) ] &&
+     ! grep -qvE '^(\+(-\+)+|\|.*\|)$' <<<"$rows"; then ok
+  else bad "info $s: the layout's rows ($bits for $want bits; last border ${#last} wide)"; cat "$tmp/info"; fi
+done
+
 # ----------------------------------------------------- files and stdin
 printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\nnope\n0ujtsYcgvSTl8PAuAdqWYSMnLOv\n' > "$tmp/ids.txt"
 "$ids" inspect "$tmp/ids.txt" > "$tmp/out" 2> "$tmp/err"; rc=$?
