@@ -96,6 +96,8 @@ void unknowncodec (const ids_scheme *s, const char *enc)
 
 typedef struct args {
   const char *cmd;            /* as typed: "gen" or "new" */
+  const char *opts;           /* the letters of the options it takes (the
+                                 command table's: main.c) */
   const char *scheme;         /* -s, or the first word of a SCHEME command */
   const char *enc, *to;
   long count;
@@ -106,7 +108,7 @@ typedef struct args {
   int nrest;
 } args;
 
-void parse (int argc, char **argv, args *a, const char *opts);
+void parse (int argc, char **argv, args *a);
 void takescheme (args *a);
 void norest (const args *a);
 const ids_scheme *findscheme (const char *name);

@@ -16,7 +16,7 @@ int cmd_compose (int argc, char **argv, args *a) {
   ids_value v;
   ids_error e;
   char buf[IDS_TEXTMAX];
-  parse(argc, argv, a, "ep");
+  parse(argc, argv, a);
   takescheme(a);
   s = openscheme(a, NULL, "compose");
   c = codecof(s, a->enc);

@@ -10,7 +10,7 @@ int cmd_decode (int argc, char **argv, args *a) {
   const ids_scheme *s;
   const ids_codec *c;
   int bad = 0;
-  parse(argc, argv, a, "ep");
+  parse(argc, argv, a);
   takescheme(a);
   s = openscheme(a, NULL, "decode");
   c = codecof(s, a->enc);

@@ -12,7 +12,7 @@ int cmd_new (int argc, char **argv, args *a) {
   ids_options o;
   ids_generator g;
   ids_error e;
-  parse(argc, argv, a, "nepo");
+  parse(argc, argv, a);
   takescheme(a);
   norest(a);
   s = openscheme(a, &o, a->cmd);

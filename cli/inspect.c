@@ -277,7 +277,7 @@ static int inspect1 (const args *a, const char *t, size_t n, long no,
 }
 
 int cmd_inspect (int argc, char **argv, args *a) {
-  parse(argc, argv, a, "sepj");
+  parse(argc, argv, a);
   knowschemes(a);
   knowncodec(a->enc);
   return eachline(a, inspect1);
@@ -315,7 +315,7 @@ static int convert1 (const args *a, const char *t, size_t n, long no,
 }
 
 int cmd_convert (int argc, char **argv, args *a) {
-  parse(argc, argv, a, "setp");
+  parse(argc, argv, a);
   if (a->to == NULL) die("%s: --to ENCODING is required", a->cmd);
   knowschemes(a);
   knowncodec(a->to);

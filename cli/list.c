@@ -10,7 +10,7 @@
 int cmd_list (int argc, char **argv, args *a) {
   const char **names;
   size_t n;
-  parse(argc, argv, a, "j");
+  parse(argc, argv, a);
   norest(a);
   n = ids_scheme_list(NULL, 0);
   if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
@@ -145,7 +145,7 @@ int cmd_info (int argc, char **argv, args *a) {
   ids_value top = {{0, 0, 0}};
   int64_t last;
   int timed = 0;
-  parse(argc, argv, a, "p");
+  parse(argc, argv, a);
   takescheme(a);
   norest(a);
   s = openscheme(a, NULL, "info");

@@ -57,12 +57,12 @@ static const struct { char c; const char *name; int value; } optlist[] = {
 
 static void help (const char *cmd);
 
-/* `opts`: the letters of the options the command takes (-l and --help
+/* a->opts: the letters of the options the command takes (-l and --help
 ** every command does).  Options and words mix; "--" ends the options. */
-void parse (int argc, char **argv, args *a, const char *opts) {
+void parse (int argc, char **argv, args *a) {
   int i, k, nopt = (int)(sizeof optlist / sizeof *optlist);
   int gotn = 0;
-  const char *cmd = a->cmd;
+  const char *cmd = a->cmd, *opts = a->opts;
   a->count = 1;
   a->rest = calloc((size_t)argc + 1, sizeof *a->rest);
   a->words = calloc((size_t)argc + 1, sizeof *a->words);
@@ -239,27 +239,36 @@ const ids_codec *codecof (const ids_scheme *s, const char *enc) {
 
 static int cmd_help (int argc, char **argv, args *a);
 
+/* What a command's words are (for completion). */
+enum words {
+  W_NONE, W_SCHEME, W_SCHEME_TEXTS, W_SCHEME_FIELDS, W_INPUTS, W_COMMAND
+};
+
 static const struct command {
   const char *name;
   int (*run) (int argc, char **argv, args *a);
+  const char *opts;           /* its option letters (parse) */
+  enum words words;
   const char *summary;        /* --help's line; NULL: another's name */
   const char *synopsis;
   const char *about;
 } commands[] = {
-  {"list", cmd_list, "list every scheme", "list [--json]",
+  {"list", cmd_list, "j", W_NONE, "list every scheme", "list [--json]",
    "Lists every scheme (built-in, shipped and -l defined): name, width and\n"
    "default encoding; with --json, an array with fields, encodings,\n"
    "parameters and generator options.\n"},
-  {"info", cmd_info, "show a scheme's format, time, fields and encodings",
+  {"info", cmd_info, "p", W_SCHEME,
+   "show a scheme's format, time, fields and encodings",
    "info SCHEME [-p NAME=VALUE]...",
    "Shows a scheme's fields, encodings, parameters and generator options.\n"},
-  {"new", cmd_new, "write new IDs (also: gen)",
+  {"new", cmd_new, "nepo", W_SCHEME, "write new IDs (also: gen)",
    "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]...",
    "Writes COUNT (default 1) new IDs, one a line.  -p sets a scheme\n"
    "parameter or a generator option by name (see info); -o is an old\n"
    "spelling of -p.  `gen' is another name for this command.\n"},
-  {"gen", cmd_new, NULL, NULL, NULL},
-  {"inspect", cmd_inspect, "say what an ID is: its scheme, fields and time",
+  {"gen", cmd_new, "nepo", W_SCHEME, NULL, NULL, NULL},
+  {"inspect", cmd_inspect, "sepj", W_INPUTS,
+   "say what an ID is: its scheme, fields and time",
    "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] "
    "[TEXT|FILE|-]...",
    "Says what each TEXT is (each line of a FILE, of standard input for -\n"
@@ -268,19 +277,22 @@ static const struct command {
    "the other candidates.  Without -s every scheme is tried.  --json: one\n"
    "object per input.  A word that names a file (or a pipe, <(cmd)) is\n"
    "read as one.\n"},
-  {"convert", cmd_convert, "write IDs in another encoding",
+  {"convert", cmd_convert, "setp", W_INPUTS, "write IDs in another encoding",
    "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT|FILE|-]...",
    "Re-encodes each TEXT (or line of a FILE, or of standard input) in\n"
    "another encoding of the scheme that inspect finds best (or of -s\n"
    "SCHEME).\n"},
-  {"decode", cmd_decode, "show the fields of IDs of a scheme",
+  {"decode", cmd_decode, "ep", W_SCHEME_TEXTS,
+   "show the fields of IDs of a scheme",
    "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
    "Decodes each TEXT as SCHEME and shows its fields and encodings.\n"},
-  {"compose", cmd_compose, "make the ID of given fields",
+  {"compose", cmd_compose, "ep", W_SCHEME_FIELDS,
+   "make the ID of given fields",
    "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... FIELD=VALUE...",
    "Makes the ID of the given fields (a number, a qualifier's name, a\n"
    "name hashed into its field, or a wide field's hex bytes).\n"},
-  {"help", cmd_help, "show a command's usage", "help [COMMAND]",
+  {"help", cmd_help, "", W_COMMAND, "show a command's usage",
+   "help [COMMAND]",
    "Shows COMMAND's usage and what it does (`COMMAND --help' does too);\n"
    "without one, the list of commands.\n"},
 };
@@ -334,11 +346,158 @@ static int cmd_help (int argc, char **argv, args *a) {
   return 0;
 }
 
+/* ------------------------------------------------------------ completion */
+
+/* The shells' completion scripts (completions/) ask the command itself:
+** `idscheme __complete WORD...`, the words after "idscheme" up to the one
+** being completed (maybe empty), prints the candidates for that last
+** word, a line each: commands, options, schemes and aliases, encodings,
+** -p names and field names (ending in '='), or the line "@files" for a
+** file name.  They come from the tables above and the registry: no list
+** is kept twice. */
+static void cand (const char *s, const char *tail) {
+  ostr(s);
+  ostr(tail);
+  ochar('\n');
+}
+
+/* optlist's entry for w ("-e", "--encoding", "--encoding=hex"), or -1 */
+static int optof (const char *w) {
+  int nopt = (int)(sizeof optlist / sizeof *optlist);
+  size_t len;
+  if (w[0] != '-' || w[1] == '\0') return -1;
+  len = w[1] == '-' ? strcspn(w + 2, "=") : 0;
+  for (int k = 0; k < nopt; k++)
+    if (w[1] == '-' ? strlen(optlist[k].name) == len &&
+                      memcmp(optlist[k].name, w + 2, len) == 0
+                    : w[2] == '\0' && w[1] == optlist[k].c &&
+                      optlist[k].c != 'j' && optlist[k].c != 't')
+      return k;
+  return -1;
+}
+
+static void everyscheme (void) {
+  const char *names[64];
+  size_t n = ids_scheme_list(names, 64);
+  for (size_t i = 0; i < n; i++) cand(names[i], "");
+  for (size_t i = 0; i < n; i++) {       /* aliases, each once */
+    const ids_about *ab = ids_scheme_find(names[i])->about;
+    for (int j = 0; ab && j < IDS_MAXALIASES && ab->aliases[j]; j++) {
+      const ids_scheme *s[2];
+      if (ids_scheme_answering(ab->aliases[j], s, 2) == 0 ||
+          s[0] == ids_scheme_find(names[i]))
+        cand(ab->aliases[j], "");
+    }
+  }
+}
+
+static void encodingsof (const ids_scheme *s) {
+  const char *names[64];
+  size_t n = s ? 1 : ids_scheme_list(names, 64);
+  for (size_t i = 0; i < n; i++) {
+    const ids_scheme *t = s ? s : ids_scheme_find(names[i]);
+    for (int j = 0; j < t->ncodecs; j++) {
+      int seen = 0;                       /* every scheme's: each once */
+      for (size_t x = 0; !s && x < i && !seen; x++) {
+        const ids_scheme *u = ids_scheme_find(names[x]);
+        for (int y = 0; y < u->ncodecs; y++)
+          seen |= strcmp(u->codecs[y]->name, t->codecs[j]->name) == 0;
+      }
+      for (int y = 0; y < j; y++)
+        seen |= strcmp(t->codecs[y]->name, t->codecs[j]->name) == 0;
+      if (!seen) cand(t->codecs[j]->name, "");
+    }
+  }
+}
+
+static int cmd_complete (int argc, char **argv) {
+  const struct command *c = NULL;
+  const char *scheme = NULL, *cur, *prev;
+  const ids_scheme *s;
+  int nwords = 0, k;
+  if (argc < 1) return 0;
+  cur = argv[argc - 1];
+  prev = argc > 1 ? argv[argc - 2] : "";
+  for (int i = 0; i < argc - 1; i++) {
+    const char *w = argv[i];
+    if ((k = optof(w)) >= 0) {
+      if (optlist[k].value && strchr(w, '=') == NULL && i + 1 < argc - 1) {
+        if (optlist[k].c == 's') scheme = argv[i + 1];
+        i++;
+      }
+      continue;
+    }
+    if (c == NULL) {
+      if ((c = command(w)) == NULL) return 0;   /* nothing to offer */
+    }
+    else if (nwords++ == 0 && c->words >= W_SCHEME &&
+             c->words <= W_SCHEME_FIELDS)
+      scheme = w;
+  }
+  s = scheme ? ids_scheme_find(scheme) : NULL;
+  if ((k = optof(prev)) >= 0 && optlist[k].value && !strchr(prev, '=')) {
+    switch (optlist[k].c) {             /* the option's value */
+    case 'l': cand("@files", ""); break;
+    case 's': everyscheme(); break;
+    case 'e': case 't': encodingsof(s); break;
+    case 'p': case 'o':
+      if (s) {
+        ids_options o;
+        const char *nm;
+        const ids_scheme *open = ids_scheme_open(s, NULL, NULL);
+        for (int i = 0; i < s->nparams; i++) cand(s->params[i].name, "=");
+        if (open && c && c->words != W_INPUTS) {   /* inspect: params */
+          ids_options_init(&o, open);
+          for (int i = 0; (nm = ids_options_name(&o, i)) != NULL; i++)
+            cand(nm, "=");
+        }
+      }
+      break;
+    }
+    return 0;
+  }
+  if (cur[0] == '-') {                  /* options */
+    for (size_t i = 0; i < sizeof optlist / sizeof *optlist; i++)
+      if (c ? strchr(c->opts, optlist[i].c) || optlist[i].c == 'l' ||
+              optlist[i].c == 'h'
+            : optlist[i].c == 'l' || optlist[i].c == 'h') {
+        char sh[3] = {'-', optlist[i].c, '\0'};
+        if (optlist[i].c != 'j' && optlist[i].c != 't') cand(sh, "");
+        cand("--", optlist[i].name);
+      }
+    if (c == NULL) cand("--version", "");
+    return 0;
+  }
+  if (c == NULL) {
+    for (int i = 0; i < NCOMMANDS; i++) cand(commands[i].name, "");
+    return 0;
+  }
+  switch (c->words) {
+  case W_COMMAND:
+    for (int i = 0; i < NCOMMANDS && nwords == 0; i++)
+      cand(commands[i].name, "");
+    break;
+  case W_SCHEME: case W_SCHEME_TEXTS: case W_SCHEME_FIELDS:
+    if (nwords == 0) everyscheme();
+    else if (c->words == W_SCHEME_FIELDS && s)
+      for (int i = 0; i < s->nfields; i++) cand(s->fields[i].name, "=");
+    break;
+  case W_INPUTS: cand("@files", ""); break;
+  case W_NONE: break;
+  }
+  return 0;
+}
+
 int main (int argc, char **argv) {
   args a;
   memset(&a, 0, sizeof a);
   setvbuf(stdout, NULL, _IONBF, 0);     /* obuf is the buffer */
   if (ids_init() != IDS_OK) die("cannot initialise libsodium");
+  if (argc >= 2 && strcmp(argv[1], "__complete") == 0) {
+    cmd_complete(argc - 2, argv + 2);
+    oflush();
+    return 0;
+  }
   for (; argc >= 2 && argv[1][0] == '-'; argc--, argv++) {
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
       usage(stdout);
@@ -367,6 +526,7 @@ int main (int argc, char **argv) {
     if (strcmp(argv[1], commands[i].name) == 0) {
       int r;
       a.cmd = commands[i].name;
+      a.opts = commands[i].opts;
       r = commands[i].run(argc - 2, argv + 2, &a);
       oflush();
       return r;

@@ -50,6 +50,15 @@ if(TARGET idscheme_cli)
           COMPONENT cli)
   install(FILES docs/idscheme.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
           COMPONENT cli)
+  # completion: bash-completion's directory, and zsh's (Debian's zsh reads
+  # vendor-completions: debian/rules sets it)
+  set(IDS_ZSH_COMPLETIONS "${CMAKE_INSTALL_DATADIR}/zsh/site-functions"
+      CACHE STRING "Where the zsh completion (_idscheme) is installed")
+  install(FILES completions/idscheme.bash RENAME idscheme
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+          COMPONENT cli)
+  install(FILES completions/_idscheme DESTINATION ${IDS_ZSH_COMPLETIONS}
+          COMPONENT cli)
 endif()
 
 # each module with the pure-Lua files beside it in its interpreter's path

@@ -136,7 +136,9 @@ if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" >"$b.log" 2>&1 &&
     bad "a plain build built tests or benchmarks: $extra"
   libdir=$(dirname "$(find "$prefix" -name 'libidscheme.so' | head -1)")
   for f in include/idscheme/idscheme.h bin/idscheme share/man/man1/idscheme.1 \
-           share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua; do
+           share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua \
+           share/bash-completion/completions/idscheme share/zsh/site-functions/_idscheme \
+           share/idscheme/lua-types/idscheme.lua; do
     [ -f "$prefix/$f" ] || bad "installed $f"
   done
   # the shipped schemes are C data; examples/ is not installed
@@ -213,6 +215,10 @@ if [ -z "${SKIP_DEB:-}" ]; then
       run "deb: README, API docs and changelog installed" "$d/docs.log" bash -c \
         "ls /usr/share/doc/idscheme/README.md* /usr/share/doc/libidscheme-dev/API.md* \
             /usr/share/doc/lua-idscheme/API.md* /usr/share/doc/libidscheme0/changelog.gz"
+      run "deb: bash completion completes a scheme" "$d/bashcomp.log" bash -c \
+        "source /usr/share/bash-completion/completions/idscheme && COMP_WORDS=(idscheme new ul) &&
+         COMP_CWORD=2 && _idscheme && [ \"\${COMPREPLY[*]}\" = ulid ] &&
+         test -f /usr/share/zsh/vendor-completions/_idscheme"
       run "deb: man page's ENVIRONMENT names IDSCHEME_SLOT_DIR" "$d/man.log" bash -c \
         "zcat /usr/share/man/man1/idscheme.1.gz | grep -q '^.B IDSCHEME_SLOT_DIR'"
       # the interpreters' own paths: nothing of the build or the checkout
