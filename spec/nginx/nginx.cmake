@@ -10,6 +10,10 @@ if(TARGET idscheme_luajit AND TARGET idscheme_lua54 AND NOT IDS_SANITIZE)
       set_tests_properties(nginx_${mode} PROPERTIES TIMEOUT 120
                            LABELS "nginx" RUN_SERIAL TRUE)
     endforeach()
+    # issue 25: the README's OpenResty nginx.conf, served as written
+    add_test(NAME nginx_readme
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/readme.sh ${CMAKE_BINARY_DIR})
+    set_tests_properties(nginx_readme PROPERTIES TIMEOUT 120 LABELS "nginx")
   else()
     message(STATUS "nginx or wrk not found: nginx tests not added")
   endif()
