@@ -14,6 +14,7 @@
 #include "box.h"
 #include "idscheme.h"
 #include "inspect.h"
+#include "internal.h"   /* ids__decimal: the core is linked in */
 #include "slots.h"
 
 #define SCHEME_MT   "idscheme.scheme"
@@ -565,6 +566,50 @@ static int s_from_bytes (lua_State *L) {
   return 1;
 }
 
+/* s:from_integer(x): the ID whose value is x (schemes of 64 bits or
+** fewer): an integer (Lua 5.4: all 64 bits, as id:integer() gives them),
+** or a decimal string (exact under LuaJIT too; idscheme.jit adds int64
+** cdata); nil, message for a value that is no ID of the scheme. */
+static int s_from_integer (lua_State *L) {
+  const ids_scheme *s = checkscheme(L, 1)->s;
+  uint8_t b[8];
+  uint64_t x;
+  lua_Integer i;
+  ids_value v;
+  ids_error e;
+  if (s->bits > 64)
+    return luaL_error(L, "%s ids are %d bits: no integer holds them",
+                      s->name, (int)s->bits);
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    size_t n;
+    const char *t = lua_tolstring(L, 2, &n);
+    if (ids__decimal(t, n, UINT64_MAX, &x) != IDS_OK)
+      return luaL_argerror(L, 2, lua_pushfstring(L, "'%s' is not a decimal "
+                           "integer of 64 bits", ids_quote(L, 2)));
+  }
+  else if (ids_tointeger(L, 2, &i)) {
+    if (i < 0 && (IDS_INT_EXACT_BITS < 64 || s->bits < 64))
+      return luaL_argerror(L, 2, "negative");
+    x = (uint64_t)i;
+  }
+  else
+    return luaL_argerror(L, 2, lua_pushfstring(L, "an integer or a decimal "
+                         "string expected, got %s", ids_show(L, 2)));
+  for (int k = 0; k < (int)s->bytes; k++)
+    b[s->bytes - 1 - k] = (uint8_t)(x >> 8 * k);
+  if ((s->bytes < 8 && x >> 8 * s->bytes) ||
+      ids_scheme_from_bytes(s, b, s->bytes, &v, &e) != IDS_OK) {
+    lua_pushnil(L);
+    if (s->bytes < 8 && x >> 8 * s->bytes)
+      lua_pushfstring(L, "%s: the value does not fit in %d bits", s->name,
+                      (int)s->bits);
+    else lua_pushstring(L, e.msg);
+    return 2;
+  }
+  pushid(L, s, &v);
+  return 1;
+}
+
 static int s_generator (lua_State *L) {
   const ids_scheme *s = checkscheme(L, 1)->s;
   ids_options o;
@@ -782,6 +827,21 @@ static int i_time (lua_State *L) {
   return 2;
 }
 
+/* id:int64(): the value as an integer of 64 bits (schemes of 64 bits or
+** fewer).  Lua 5.4: its integer (past 2^63 negative, as integer() gives
+** it); LuaJIT: idscheme.jit gives a uint64_t cdata (lua-resty-mysql's way
+** for BIGINT), and without the FFI this raises. */
+static int i_int64 (lua_State *L) {
+  lid *d = checkid(L, 1);
+  if (d->s->bits > 64)
+    return luaL_error(L, "%s ids are %d bits: no integer holds them",
+                      d->s->name, (int)d->s->bits);
+  if (IDS_INT_EXACT_BITS < 64)
+    return luaL_error(L, "id:int64() needs LuaJIT's FFI (idscheme.jit)");
+  lua_pushinteger(L, (lua_Integer)d->v.w[0]);
+  return 1;
+}
+
 static int i_scheme (lua_State *L) {
   pushscheme(L, checkid(L, 1)->s);
   return 1;
@@ -867,13 +927,31 @@ static void jitpath (lua_State *L) {
     lua_pop(L, 1);                       /* not installed: the C API path */
     return;
   }
+  lua_createtable(L, 0, 8);
   lua_pushlightuserdata(L, (void *)ffi_next_string);
+  lua_setfield(L, -2, "next_string");
+  luaL_getmetatable(L, GEN_MT);
+  lua_setfield(L, -2, "genmt");
   luaL_getmetatable(L, GEN_MT);
   lua_getfield(L, -1, "__index");
+  lua_setfield(L, -3, "genmethods");
+  lua_pop(L, 1);
+  luaL_getmetatable(L, ID_MT);
+  lua_getfield(L, -1, "__index");
+  lua_setfield(L, -3, "idmethods");
+  lua_pop(L, 1);
+  luaL_getmetatable(L, SCHEME_MT);           /* methods: s_index's 4th */
+  lua_getfield(L, -1, "__index");
+  lua_getupvalue(L, -1, 4);
+  lua_setfield(L, -4, "schememethods");
+  lua_pop(L, 2);
   lua_pushlightuserdata(L, (void *)ffi_codec_index);
+  lua_setfield(L, -2, "codec_index");
   lua_pushinteger(L, IDS_TEXTMAX);
+  lua_setfield(L, -2, "textmax");
   lua_pushinteger(L, IDS_ERRMAX);
-  lua_call(L, 6, 0);
+  lua_setfield(L, -2, "errmax");
+  lua_call(L, 1, 0);
 #else
   (void)L;
   (void)ffi_next_string;
@@ -1022,7 +1100,8 @@ static int l_inspect (lua_State *L) {
 
 static const luaL_Reg scheme_methods[] = {
   {"compose", s_compose}, {"decode", s_decode},
-  {"from_bytes", s_from_bytes}, {"generator", s_generator},
+  {"from_bytes", s_from_bytes}, {"from_integer", s_from_integer},
+  {"generator", s_generator},
   {NULL, NULL}
 };
 static const luaL_Reg scheme_meta[] = {
@@ -1040,7 +1119,8 @@ static const luaL_Reg gen_meta[] = {
 };
 static const luaL_Reg id_methods[] = {
   {"encode", i_encode}, {"fields", i_fields}, {"bytes", i_bytes},
-  {"integer", i_integer}, {"time", i_time}, {"scheme", i_scheme},
+  {"integer", i_integer}, {"int64", i_int64}, {"time", i_time},
+  {"scheme", i_scheme},
   {NULL, NULL}
 };
 static const luaL_Reg id_meta[] = {

@@ -1,18 +1,27 @@
--- idscheme.jit: under LuaJIT, g:next_string() through the FFI.  A classic
--- C function call stops LuaJIT's compiler; an FFI call does not, so a loop
--- that makes request IDs stays compiled.  The C module calls the function
--- returned here once, when it is loaded; nothing else needs to.
+-- idscheme.jit: under LuaJIT, what the FFI does better than the classic C
+-- API.  The C module calls the function returned here once, when it is
+-- loaded; nothing else needs to.
+--   * g:next_string() through the FFI: a classic C function call stops
+--     LuaJIT's compiler, an FFI call does not, so a loop that makes request
+--     IDs stays compiled.
+--   * 64-bit integers as LuaJIT has them (int64_t/uint64_t cdata), as
+--     lua-resty-mysql gives a BIGINT: id:int64() returns a uint64_t, and
+--     s:from_integer(x) and s:compose(fields) take one (LuaJIT's numbers
+--     hold 53 bits: a Snowflake is past them).
 local ffi = require "ffi"
 
-return function (fnptr, genmt, methods, indexptr, textmax, errmax)
+return function (t)
   local next_string = ffi.cast("size_t (*)(void *, int, char *, char *)",
-                               fnptr)
+                               t.next_string)
   local codec_index = ffi.cast("int (*)(void *, const char *, size_t)",
-                               indexptr)
-  local buf = ffi.new("char[?]", textmax)
-  local err = ffi.new("char[?]", errmax)
+                               t.codec_index)
+  local genmt, methods = t.genmt, t.genmethods
+  local buf = ffi.new("char[?]", t.textmax)
+  local err = ffi.new("char[?]", t.errmax)
   local classic = methods.next_string
-  local getmetatable, error, type = getmetatable, error, type
+  local getmetatable, setmetatable, error, type, pairs, ipairs, rawget,
+        tostring = getmetatable, setmetatable, error, type, pairs, ipairs,
+        rawget, tostring
   -- encoding name -> codec index, per generator: a named encoding costs
   -- two table lookups.  The indexes come from the core (codec_index), not
   -- from s.encodings, which the caller may have changed.
@@ -48,5 +57,66 @@ return function (fnptr, genmt, methods, indexptr, textmax, errmax)
     local n = next_string(g, ci, buf, err)
     if n == 0 then error(ffi.string(err), 2) end
     return ffi.string(buf, n)
+  end
+
+  -- ---------------------------------------------------- 64-bit integers
+  local u64, i64 = ffi.typeof("uint64_t"), ffi.typeof("int64_t")
+  local bytep = ffi.typeof("const uint8_t *")
+  local function is64 (x)
+    return type(x) == "cdata" and (ffi.istype(u64, x) or ffi.istype(i64, x))
+  end
+  -- its decimal digits, which the classic methods read exactly ("-" kept:
+  -- they refuse it, naming the field)
+  local function decimal (x)
+    return (tostring(x):gsub("U?LL$", ""))
+  end
+
+  local idm = t.idmethods
+  local bytes, idscheme_of = idm.bytes, idm.scheme
+  idm.int64 = function (id)
+    local b = bytes(id)        -- raises for anything but an ID
+    if #b > 8 then
+      local s = idscheme_of(id)
+      error(("%s ids are %d bits: no integer holds them"):format(s.name,
+            s.bits), 2)
+    end
+    local p, v = ffi.cast(bytep, b), u64(0)
+    for k = 0, #b - 1 do v = v * 256 + p[k] end
+    return v
+  end
+
+  local sm = t.schememethods
+  local from_integer, compose = sm.from_integer, sm.compose
+  sm.from_integer = function (s, x)
+    if is64(x) then x = decimal(x) end
+    return from_integer(s, x)
+  end
+  -- fields with a 64-bit cdata value: a copy with its decimal digits,
+  -- each field read once (held, or through __index as the classic
+  -- method reads a field the table does not hold)
+  sm.compose = function (s, fields)
+    if type(fields) ~= "table" then return compose(s, fields) end
+    local copy
+    for k, v in pairs(fields) do
+      if is64(v) then copy = true break end
+    end
+    local mt = getmetatable(fields)
+    if not copy and not mt then return compose(s, fields) end
+    local c = {}
+    for k, v in pairs(fields) do c[k] = is64(v) and decimal(v) or v end
+    if mt then
+      for _, f in ipairs(s.fields) do
+        if rawget(fields, f.name) == nil then
+          local v = fields[f.name]
+          if v ~= nil then c[f.name] = is64(v) and decimal(v) or v end
+        end
+      end
+      -- and what the scheme hashes into a field (SIQ's domain_name)
+      setmetatable(c, { __index = function (_, k)
+        local v = fields[k]
+        return is64(v) and decimal(v) or v
+      end })
+    end
+    return compose(s, c)
   end
 end

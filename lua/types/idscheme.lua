@@ -52,6 +52,14 @@ function Scheme:decode(text, encoding) end
 ---@return string? message
 function Scheme:from_bytes(bytes) end
 
+---The ID whose value is x (schemes of 64 bits or fewer): an integer, a
+---decimal string, or under LuaJIT an int64_t/uint64_t cdata; nil and a
+---message for a value that is no ID of the scheme.
+---@param x integer|string|ffi.cdata*
+---@return idscheme.ID|nil id
+---@return string? message
+function Scheme:from_integer(x) end
+
 ---A generator (options by name: a node field's value, policy,
 ---max_ahead_ms, slots, ...).  Raises on an unknown option.
 ---@param options? table<string, integer|string>
@@ -128,6 +136,11 @@ function ID:bytes() end
 ---The value, for schemes of 64 bits or fewer.
 ---@return integer
 function ID:integer() end
+
+---The value as a 64-bit integer (schemes of 64 bits or fewer): Lua 5.4's
+---integer; under LuaJIT a uint64_t cdata.
+---@return integer|ffi.cdata*
+function ID:int64() end
 
 ---Unix ms of its time (floored) and the ns past that ms; nothing when
 ---it has no time.
