@@ -119,6 +119,12 @@ const ids_codec *codecof (const ids_scheme *s, const char *enc);
 /* --------------------------------------------------------------- Lua */
 
 void loadfile (const char *path);   /* -l FILE.lua */
+/* The scheme path: every *.lua (in name order) of each directory of
+** $IDSCHEME_PATH (DIR:DIR:...), then of the user's own,
+** $XDG_CONFIG_HOME/idscheme/schemes (else ~/.config/idscheme/schemes);
+** directories that are not there are skipped.  They add to the shipped
+** schemes (a name taken is an error naming the file). */
+void loadpath (void);
 
 /* --------------------------------------------------------- showing IDs */
 

@@ -338,6 +338,30 @@ for s in $("$ids" list | cut -d' ' -f1); do
   else bad "info $s: the layout's rows ($bits for $want bits; last border ${#last} wide)"; cat "$tmp/info"; fi
 done
 
+# ------------------------------------------- the scheme path (issue 25)
+mkdir -p "$tmp/path1" "$tmp/home/.config/idscheme/schemes" "$tmp/xdg/idscheme/schemes"
+myflake "$tmp/path1/myflake.lua" dec hex
+sed 's/myflake/homeflake/' "$tmp/path1/myflake.lua" > "$tmp/home/.config/idscheme/schemes/home.lua"
+sed 's/myflake/xdgflake/' "$tmp/path1/myflake.lua" > "$tmp/xdg/idscheme/schemes/x.lua"
+expect "IDSCHEME_PATH: a user scheme without -l" 0 "myflake" \
+  env IDSCHEME_PATH="/nonexistent:$tmp/path1" HOME="$tmp/nohome" "$ids" list
+expect "IDSCHEME_PATH: new of a user scheme" 0 "" \
+  env IDSCHEME_PATH="$tmp/path1" HOME="$tmp/nohome" "$ids" new myflake -p node=3
+expect "~/.config/idscheme/schemes too" 0 "homeflake" env -u XDG_CONFIG_HOME HOME="$tmp/home" "$ids" list
+expect "\$XDG_CONFIG_HOME/idscheme/schemes before ~/.config" 0 "xdgflake" \
+  env XDG_CONFIG_HOME="$tmp/xdg" HOME="$tmp/home" "$ids" list
+env XDG_CONFIG_HOME="$tmp/xdg" HOME="$tmp/home" "$ids" list | grep -q homeflake &&
+  bad "XDG_CONFIG_HOME set: ~/.config is not read" || ok
+usage "without the path: an unknown scheme" "unknown scheme 'myflake'" env HOME="$tmp/nohome" "$ids" new myflake
+echo 'error("broken on purpose")' > "$tmp/path1/zz.lua"
+usage "a scheme file that fails names itself" "$tmp/path1/zz.lua:1: broken on purpose" \
+  env IDSCHEME_PATH="$tmp/path1" HOME="$tmp/nohome" "$ids" list
+rm "$tmp/path1/zz.lua"
+sed 's/myflake/fluid/' "$tmp/path1/myflake.lua" > "$tmp/path1/taken.lua"
+usage "the path adds: a shipped name is refused" "taken.lua" \
+  env IDSCHEME_PATH="$tmp/path1" HOME="$tmp/nohome" "$ids" list
+rm "$tmp/path1/taken.lua"
+
 # ----------------------------------------------------- files and stdin
 printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\nnope\n0ujtsYcgvSTl8PAuAdqWYSMnLOv\n' > "$tmp/ids.txt"
 "$ids" inspect "$tmp/ids.txt" > "$tmp/out" 2> "$tmp/err"; rc=$?

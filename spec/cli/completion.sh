@@ -31,6 +31,11 @@ comp policy=   idscheme -l x.lua new fluid -p pol
 comp worker=   idscheme compose snowflake wor
 comp --encoding idscheme new fluid --enc
 comp compose   idscheme help comp
+mkdir -p "$tmp/path"
+printf '%s\n' 'require("idscheme").define{ name = "pathflake", fields = {' \
+  '{ name = "t", bits = 41, kind = "time" }, { name = "s", bits = 22, kind = "sequence" } } }' \
+  > "$tmp/path/p.lua"
+IDSCHEME_PATH="$tmp/path" comp pathflake idscheme new pathf
 mkdir -p "$tmp/dir" && : > "$tmp/dir/ids.txt"
 comp "$tmp/dir/ids.txt" idscheme inspect "$tmp/dir/i"
 comp "$tmp/dir/ids.txt" idscheme -l "$tmp/dir/i"
