@@ -71,6 +71,13 @@ void ohex (const uint8_t *b, size_t n);
 void ojson (const char *s, size_t n);
 void ojsonz (const char *s);
 const char *quote (const char *s, size_t n);
+/* Colour (SGR) on standard output: osgr("1") bold, osgr("33") yellow,
+** osgr("0") back; nothing unless decidecolour() found a terminal that
+** takes it (not with NO_COLOR, not TERM=dumb). */
+extern int colour;
+void decidecolour (void);
+void osgr (const char *sgr);
+
 /* A usage error for an unknown name: `what` ("unknown scheme 'ulidd'"),
 ** then the nearest of names[0..n) as "did you mean" when one is a typo
 ** away, then them all, each once, after `kind` ("schemes"). */

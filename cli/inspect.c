@@ -104,7 +104,9 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
   int first = 1;
   oput(t, n);
   ostr(": ");
+  osgr("1");
   ostr(s->name);
+  osgr("0");
   ostr(" (");
   ostr(cs[0].codec->name);
   ostr(")\n");
@@ -130,6 +132,7 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
   if (!cs[0].length) showencodings(s, &cs[0].value, cs[0].codec);
   if (cs[0].ambiguous) {
     olabel("ambiguous");
+    osgr("33");
     ostr("a guess: nothing in the text tells it from");
     for (int i = 1; i < nc; i++)
       if (cs[i].ambiguous) {
@@ -137,7 +140,9 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
         ostr(cs[i].scheme->name);
         first = 0;
       }
-    ostr(" (-s names the scheme)\n");
+    ostr(" (-s names the scheme)");
+    osgr("0");
+    ochar('\n');
   }
   for (int i = 1; i < nc; i++) {
     olabel(i == 1 ? "candidates" : "");
@@ -146,7 +151,7 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
     ostr(cs[i].codec->name);
     ochar(')');
     if (cs[i].has_time) { ochar(' '); oiso(cs[i].time_ms); }
-    if (!cs[i].plausible) ostr(", implausible");
+    if (!cs[i].plausible) { osgr("2"); ostr(", implausible"); osgr("0"); }
     ochar('\n');
   }
 }

@@ -494,6 +494,7 @@ int main (int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0);     /* obuf is the buffer */
   if (ids_init() != IDS_OK) die("cannot initialise libsodium");
   loadpath();
+  decidecolour();
   if (argc >= 2 && strcmp(argv[1], "__complete") == 0) {
     cmd_complete(argc - 2, argv + 2);
     oflush();

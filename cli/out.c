@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -173,4 +174,22 @@ void didyoumean (const char *what, const char *word, const char *kind,
   if (best)
     die("%s: did you mean '%s'? (%s: %s)", what, best, kind, list);
   die("%s (%s: %s)", what, kind, list);
+}
+
+/* ------------------------------------------------------------- colour */
+
+int colour;                   /* stdout is a terminal that takes colour */
+
+/* Colour only on a terminal, never with NO_COLOR (no-color.org: set and
+** not empty) or TERM=dumb. */
+void decidecolour (void) {
+  const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+  colour = isatty(1) && !(no && no[0]) && !(term && strcmp(term, "dumb") == 0);
+}
+
+void osgr (const char *sgr) {
+  if (!colour) return;
+  ostr("\033[");
+  ostr(sgr);
+  ochar('m');
 }

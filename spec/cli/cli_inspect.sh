@@ -338,6 +338,26 @@ for s in $("$ids" list | cut -d' ' -f1); do
   else bad "info $s: the layout's rows ($bits for $want bits; last border ${#last} wide)"; cat "$tmp/info"; fi
 done
 
+# ------------------------------------- a terminal: colour and progress
+# script(1) (util-linux) runs the command on a pseudo-terminal
+esc=$'\033['
+out=$(script -qec "env -u NO_COLOR TERM=xterm '$ids' inspect 175928847299117063" /dev/null)
+[[ "$out" == *"${esc}1msonyflake${esc}0m"* && "$out" == *"${esc}33ma guess"* ]] && ok ||
+  bad "inspect on a terminal: the scheme bold, a guess in yellow: $(cat -v <<<"$out" | head -3)"
+out=$(script -qec "NO_COLOR=1 TERM=xterm '$ids' inspect 175928847299117063" /dev/null)
+[[ "$out" != *"$esc"* ]] && ok || bad "NO_COLOR: no colour on a terminal"
+out=$(script -qec "env -u NO_COLOR TERM=dumb '$ids' inspect 175928847299117063" /dev/null)
+[[ "$out" != *"$esc"* ]] && ok || bad "TERM=dumb: no colour"
+out=$(env -u NO_COLOR TERM=xterm "$ids" inspect 175928847299117063)
+[[ "$out" != *"$esc"* ]] && ok || bad "a pipe: no colour"
+out=$(script -qec "'$ids' new fluid -n 1000000 > '$tmp/million'" /dev/null | tr '\r' '\n')
+grep -qx 'idscheme: 1000000 of 1000000 IDs (100%)' <<<"$out" && [ "$(wc -l < "$tmp/million")" = 1000000 ] && ok ||
+  bad "new -n 1000000 to a file from a terminal: progress on stderr: $out"
+"$ids" new fluid -n 1000000 2> "$tmp/err" > /dev/null
+[ ! -s "$tmp/err" ] && ok || bad "no progress when stderr is no terminal"
+out=$(script -qec "'$ids' new fluid -n 999999 > /dev/null" /dev/null)
+[ -z "$out" ] && ok || bad "no progress under a million IDs: $out"
+
 # ------------------------------------------- the scheme path (issue 25)
 mkdir -p "$tmp/path1" "$tmp/home/.config/idscheme/schemes" "$tmp/xdg/idscheme/schemes"
 myflake "$tmp/path1/myflake.lua" dec hex
