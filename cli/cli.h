@@ -107,6 +107,7 @@ typedef struct args {
                                  command table's: main.c) */
   const char *scheme;         /* -s, or the first word of a SCHEME command */
   const char *enc, *to;
+  const char *format;         /* --format TEMPLATE, or NULL */
   long count;
   int json;
   char **words;               /* -p and -o values */
@@ -144,6 +145,13 @@ void showfields (const ids_scheme *s, const ids_value *v);
 void showtime (const ids_scheme *s, const ids_value *v);
 void showencodings (const ids_scheme *s, const ids_value *v,
                     const ids_codec *skip);
+/* --format TEMPLATE: {key} replaced (input, scheme, encoding, title, time,
+** time_ms, ambiguous, hex, a field's or an encoding's name; "-" where the
+** reading has none), {{ and }} for braces, \t \n \\ as in C; a line
+** each.  checkformat refuses a key no reading can have. */
+void checkformat (const char *fmt);
+void oformat (const char *fmt, const char *t, size_t n, const ids_scheme *s,
+              const ids_codec *c, const ids_value *v, int ambiguous);
 
 /* -------------------------------------------------------------- inputs */
 

@@ -25,6 +25,10 @@ int cmd_decode (int argc, char **argv, args *a) {
       bad = 1;
       continue;
     }
+    if (a->format) {
+      oformat(a->format, a->rest[i], strlen(a->rest[i]), s, c, &v, 0);
+      continue;
+    }
     ostr(a->rest[i]);
     ochar('\n');
     showfields(s, &v);

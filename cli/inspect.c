@@ -277,12 +277,16 @@ static int inspect1 (const args *a, const char *t, size_t n, long no,
   }
   trim(&t, &n);                 /* the input as the engine read it */
   if (a->json) ojsonobj(t, n, cs, nc);
+  else if (a->format)           /* another size (nanoid(10)): no value */
+    oformat(a->format, t, n, cs[0].scheme, cs[0].codec,
+            cs[0].length ? NULL : &cs[0].value, cs[0].ambiguous);
   else ohuman(t, n, cs, nc, now);
   return 0;
 }
 
 int cmd_inspect (int argc, char **argv, args *a) {
   parse(argc, argv, a);
+  if (a->json && a->format) die("give --json or --format, not both");
   knowschemes(a);
   knowncodec(a->enc);
   return eachline(a, inspect1);

@@ -53,6 +53,7 @@ static const struct { char c; const char *name; int value; } optlist[] = {
   {'n', "count", 1}, {'e', "encoding", 1}, {'p', "param", 1},
   {'o', "option", 1}, {'s', "scheme", 1}, {'t', "to", 1},
   {'j', "json", 0}, {'l', "scheme-file", 1}, {'h', "help", 0},
+  {'f', "format", 1},
 };
 
 static void help (const char *cmd);
@@ -113,6 +114,10 @@ void parse (int argc, char **argv, args *a) {
         break;
       case 'p': case 'o': a->words[a->nwords++] = (char *)val; break;
       case 'j': a->json = 1; break;
+      case 'f':
+        if (a->format) die("option %s given twice", o);
+        checkformat(a->format = val);
+        break;
       case 'l': loadfile(val); break;
     }
   }
@@ -267,25 +272,29 @@ static const struct command {
    "parameter or a generator option by name (see info); -o is an old\n"
    "spelling of -p.  `gen' is another name for this command.\n"},
   {"gen", cmd_new, "nepo", W_SCHEME, NULL, NULL, NULL},
-  {"inspect", cmd_inspect, "sepj", W_INPUTS,
+  {"inspect", cmd_inspect, "sepjf", W_INPUTS,
    "say what an ID is: its scheme, fields and time",
-   "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json] "
+   "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json | -f TEMPLATE] "
    "[TEXT|FILE|-]...",
    "Says what each TEXT is (each line of a FILE, of standard input for -\n"
    "or when none is given): the best scheme and encoding that decode it,\n"
    "its fields, its time (ISO-8601 UTC and age), its other encodings and\n"
    "the other candidates.  Without -s every scheme is tried.  --json: one\n"
-   "object per input.  A word that names a file (or a pipe, <(cmd)) is\n"
-   "read as one.\n"},
+   "object per input.  -f (--format) TEMPLATE: a line per input, {key}\n"
+   "replaced: input, scheme, encoding, title, time, time_ms, ambiguous,\n"
+   "hex, or a field's or an encoding's name (\"-\" where it has none);\n"
+   "\\t and \\n as in C.  A word that names a file (or a pipe, <(cmd))\n"
+   "is read as one.\n"},
   {"convert", cmd_convert, "setp", W_INPUTS, "write IDs in another encoding",
    "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT|FILE|-]...",
    "Re-encodes each TEXT (or line of a FILE, or of standard input) in\n"
    "another encoding of the scheme that inspect finds best (or of -s\n"
    "SCHEME).\n"},
-  {"decode", cmd_decode, "ep", W_SCHEME_TEXTS,
+  {"decode", cmd_decode, "epf", W_SCHEME_TEXTS,
    "show the fields of IDs of a scheme",
-   "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... TEXT...",
-   "Decodes each TEXT as SCHEME and shows its fields and encodings.\n"},
+   "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... [-f TEMPLATE] TEXT...",
+   "Decodes each TEXT as SCHEME and shows its fields and encodings (or, with\n"
+   "-f TEMPLATE, a line shaped as inspect's -f).\n"},
   {"compose", cmd_compose, "ep", W_SCHEME_FIELDS,
    "make the ID of given fields",
    "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... FIELD=VALUE...",

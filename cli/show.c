@@ -134,3 +134,103 @@ void showencodings (const ids_scheme *s, const ids_value *v,
     ochar('\n');
   }
 }
+
+/* ------------------------------------------------------ --format TEMPLATE */
+
+/* The keys every reading has; beside them, any field's name and any
+** encoding's name. */
+static const char *const fmtkeys[] = {
+  "input", "scheme", "encoding", "title", "time", "time_ms", "ambiguous",
+  "hex", NULL
+};
+
+/* Whether name is a field or an encoding of some registered scheme. */
+static int anyname (const char *name, size_t len) {
+  const char *names[64];
+  size_t n = ids_scheme_list(names, 64);
+  for (size_t i = 0; i < n; i++) {
+    const ids_scheme *s = ids_scheme_find(names[i]);
+    for (int k = 0; k < s->nfields; k++)
+      if (strlen(s->fields[k].name) == len &&
+          memcmp(s->fields[k].name, name, len) == 0)
+        return 1;
+    if (ids_codec_find(s, name, len)) return 1;
+  }
+  return 0;
+}
+
+void checkformat (const char *fmt) {
+  for (const char *p = fmt; *p; p++) {
+    const char *end;
+    size_t len;
+    int k = 0;
+    if (*p != '{') continue;
+    if (p[1] == '{') { p++; continue; }
+    if ((end = strchr(p, '}')) == NULL)
+      die("--format: '{' without '}' in '%s'", quote(fmt, strlen(fmt)));
+    len = (size_t)(end - p - 1);
+    while (fmtkeys[k] && !(strlen(fmtkeys[k]) == len &&
+                          memcmp(fmtkeys[k], p + 1, len) == 0))
+      k++;
+    if (!fmtkeys[k] && !anyname(p + 1, len))
+      die("--format: unknown key '{%s}' (keys: input, scheme, encoding, "
+          "title, time, time_ms, ambiguous, hex, and any field's or "
+          "encoding's name)", quote(p + 1, len));
+    p = end;
+  }
+}
+
+void oformat (const char *fmt, const char *t, size_t n, const ids_scheme *s,
+              const ids_codec *c, const ids_value *v, int ambiguous) {
+  /* v NULL: a text read by its characters alone (nanoid(10)) */
+  uint64_t x[IDS_MAXFIELDS];
+  int64_t ms;
+  int timed = v && ids_scheme_time_ms(s, v, &ms);
+  if (v) ids_scheme_decompose(s, v, x);
+  for (const char *p = fmt; *p; p++) {
+    const char *end;
+    size_t len;
+    const ids_codec *e;
+    int i;
+    if (*p == '\\' && (p[1] == 'n' || p[1] == 't' || p[1] == '\\')) {
+      p++;
+      ochar(*p == 'n' ? '\n' : *p == 't' ? '\t' : '\\');
+      continue;
+    }
+    if (*p != '{' || p[1] == '{') {
+      ochar(*p);
+      if (*p == '{' || (*p == '}' && p[1] == '}')) p++;
+      continue;
+    }
+    end = strchr(p, '}');             /* checkformat saw it */
+    len = (size_t)(end - p - 1);
+#define KEY(k) (len == sizeof k - 1 && memcmp(p + 1, k, len) == 0)
+    if (KEY("input")) oput(t, n);
+    else if (KEY("scheme")) ostr(s->name);
+    else if (KEY("encoding")) ostr((c ? c : s->codecs[0])->name);
+    else if (KEY("title")) ostr(s->about && s->about->title ? s->about->title
+                                                           : s->name);
+    else if (KEY("time")) { if (timed) oiso(ms); else ochar('-'); }
+    else if (KEY("time_ms")) { if (timed) oi64(ms); else ochar('-'); }
+    else if (KEY("ambiguous")) ostr(ambiguous ? "true" : "false");
+    else if (v == NULL) ochar('-');   /* read by its characters alone */
+    else if (KEY("hex")) {
+      uint8_t b[IDS_MAXBYTES];
+      ids_value_to_bytes(v, b, s->bytes);
+      ohex(b, s->bytes);
+    }
+    else {
+      for (i = 0; i < s->nfields; i++)
+        if (strlen(s->fields[i].name) == len &&
+            memcmp(s->fields[i].name, p + 1, len) == 0)
+          break;
+      if (i < s->nfields) ofield(s, i, v, x[i], 0);
+      else if ((e = ids_codec_find(s, p + 1, len)) != NULL)
+        olen += ids_scheme_encode(s, e, v, oroom(IDS_TEXTMAX + 1));
+      else ochar('-');                /* another scheme's name */
+    }
+#undef KEY
+    p = end;
+  }
+  ochar('\n');
+}

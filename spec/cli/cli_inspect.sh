@@ -338,6 +338,20 @@ for s in $("$ids" list | cut -d' ' -f1); do
   else bad "info $s: the layout's rows ($bits for $want bits; last border ${#last} wide)"; cat "$tmp/info"; fi
 done
 
+# ------------------------------------------- --format TEMPLATE (issue 25)
+want=$(printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\tulid\t2016-07-30T23:54:10.259Z\t1469922850259\tfalse\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n175928847299117063\tsonyflake\t2017-12-27T16:16:04.490Z\t10486176449\ttrue\t-\neeLB8VAyjq\tnanoid\t-\t-\tfalse\t-')
+got=$("$ids" inspect -f '{input}\t{scheme}\t{time}\t{timestamp}\t{ambiguous}\t{uuid}' \
+        01ARZ3NDEKTSV4RRFFQ69G5FAV 175928847299117063 eeLB8VAyjq)
+[ "$got" = "$want" ] && ok || bad "inspect -f: columns"$'\n'"$got"$'\n'"want"$'\n'"$want"
+expect "decode -f: fields, braces, time_ms" 0 "1 {x} 1462015105796" \
+  "$ids" decode snowflake -f '{worker} {{x}} {time_ms}' 175928847299117063
+expect "--format, the long name; hex and title" 0 "0669f7efb5a1cd34b5f99d1154fb6853345c9735 KSUID (Segment)" \
+  "$ids" inspect --format '{hex} {title}' 0ujtsYcgvSTl8PAuAdqWYSMnLOv
+usage "-f: an unknown key, with the keys" "unknown key '{nope}' (keys: input, scheme," "$ids" inspect -f '{nope}' x
+usage "-f: an unclosed brace" "'{' without '}'" "$ids" inspect -f '{oops' x
+usage "--json and -f" "give --json or --format, not both" "$ids" inspect --json -f '{input}' x
+expect "-f: a bad line is still an error" 1 'no scheme' "$ids" inspect -f '{scheme}' hello
+
 # ------------------------------------- a terminal: colour and progress
 # script(1) (util-linux) runs the command on a pseudo-terminal
 esc=$'\033['
