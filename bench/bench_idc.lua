@@ -11,6 +11,10 @@ end
 local jit = rawget(_G, "jit")
 package.cpath = builddir .. "/" .. (jit and "luajit" or "lua54") .. "/?.so;"
                 .. package.cpath
+-- the module's Lua files beside it, as installed (idscheme.jit: LuaJIT's
+-- FFI paths)
+local here = (arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.path = here .. "/../lua/?.lua;" .. package.path
 local C = require("idscheme").compressor
 
 local RUNS, RUN_SECONDS, NSAMPLE = 5, quick and 0.03 or 0.3, 4096

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # idc.sh BUILDDIR [--quick]: the id-compressor side by side -- ours in C
-# (bench_idc), ours from Lua 5.4 (bench_idc.lua) and the reference npm
-# package in node (bench_idc_node.mjs, installed by `npm ci` in
-# spec/idcompressor/node when absent).  Same document, same cases.
+# (bench_idc), ours from Lua 5.4 and from LuaJIT (bench_idc.lua; LuaJIT's
+# generate through the FFI) and the reference npm package in node
+# (bench_idc_node.mjs, installed by `npm ci` in spec/idcompressor/node when
+# absent).  Same document, same cases.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: idc.sh BUILDDIR [--quick]}" && pwd)
@@ -12,6 +13,10 @@ if [ ! -d "$here/../spec/idcompressor/node/node_modules/@fluidframework/id-compr
 fi
 "$build/bench/bench_idc" "$@"
 echo
-"${LUA:-lua5.4}" "$here/bench_idc.lua" "$build" "$@"
+lua5.4 "$here/bench_idc.lua" "$build" "$@"
 echo
+if [ -f "$build/luajit/idscheme.so" ] && command -v luajit >/dev/null; then
+  luajit "$here/bench_idc.lua" "$build" "$@"
+  echo
+fi
 node "$here/bench_idc_node.mjs" "$@"

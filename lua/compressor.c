@@ -459,6 +459,29 @@ static const luaL_Reg funcs[] = {
   { NULL, NULL }
 };
 
+/* For LuaJIT's FFI (idscheme.jit): c:generate_compressed_id() as an FFI
+** call, which LuaJIT's compiler keeps in a compiled loop (a classic C call
+** ends the trace).  b: a compressor box that a classic method took (the
+** caller checks); the ID as a double (IDs are below 2^53), or NaN with the
+** message in err[IDS_ERRMAX]. */
+#if defined(__GNUC__)
+__attribute__((visibility("hidden")))
+#endif
+double ids_lua_idc_generate_ffi (void *p, char *err) {
+  box *b = p;
+  int64_t id;
+  ids_error e;
+  if (b->c == NULL) {
+    snprintf(err, IDS_ERRMAX, "compressor: used after close");
+    return NAN;
+  }
+  if (ids_idc_generate(b->c, &id, &e)) {
+    snprintf(err, IDS_ERRMAX, "%s", e.msg);
+    return NAN;
+  }
+  return (double)id;
+}
+
 /* for luaopen_idscheme only: the module exports luaopen_idscheme alone */
 #if defined(__GNUC__)
 __attribute__((visibility("hidden")))

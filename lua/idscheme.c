@@ -917,6 +917,8 @@ static int ffi_codec_index (lgen *g, const char *name, size_t len) {
   return -1;
 }
 
+double ids_lua_idc_generate_ffi (void *b, char *err);   /* compressor.c */
+
 /* Where LuaJIT's FFI is, lua/idscheme/jit.lua (if installed) routes
 ** g:next_string() through ffi_next_string. */
 static void jitpath (lua_State *L) {
@@ -947,6 +949,10 @@ static void jitpath (lua_State *L) {
   lua_pop(L, 2);
   lua_pushlightuserdata(L, (void *)ffi_codec_index);
   lua_setfield(L, -2, "codec_index");
+  lua_pushlightuserdata(L, (void *)ids_lua_idc_generate_ffi);
+  lua_setfield(L, -2, "idc_generate");
+  luaL_getmetatable(L, "idscheme.compressor");
+  lua_setfield(L, -2, "idcmt");
   lua_pushinteger(L, IDS_TEXTMAX);
   lua_setfield(L, -2, "textmax");
   lua_pushinteger(L, IDS_ERRMAX);
@@ -956,6 +962,7 @@ static void jitpath (lua_State *L) {
   (void)L;
   (void)ffi_next_string;
   (void)ffi_codec_index;
+  (void)ids_lua_idc_generate_ffi;
 #endif
 }
 
