@@ -64,9 +64,12 @@ void parse (int argc, char **argv, args *a) {
   int i, k, nopt = (int)(sizeof optlist / sizeof *optlist);
   int gotn = 0;
   const char *cmd = a->cmd, *opts = a->opts;
+  /* once a process, kept to its end (takescheme moves a->rest on): held
+  ** here so that they stay reachable, not leaked, when main returns */
+  static char **rest, **words;
   a->count = 1;
-  a->rest = calloc((size_t)argc + 1, sizeof *a->rest);
-  a->words = calloc((size_t)argc + 1, sizeof *a->words);
+  a->rest = rest = calloc((size_t)argc + 1, sizeof *a->rest);
+  a->words = words = calloc((size_t)argc + 1, sizeof *a->words);
   if (a->rest == NULL || a->words == NULL) die("out of memory");
   for (i = 0; i < argc; i++) {
     const char *o = argv[i], *val = NULL, *eq = NULL;
