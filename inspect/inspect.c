@@ -37,6 +37,10 @@ typedef struct ischeme {
 struct ids_inspector {
   ischeme *k;
   int nk;
+  int *sized;                 /* the schemes of other sizes (about.lengths:
+                                 nanoid), so that a text is not held up
+                                 against the others for them */
+  int nsized;
   const char **names;         /* encoding names seen; a name's number is
                                  its index */
   int nnames;
@@ -118,6 +122,12 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
   }
   k->nc = s->ncodecs;
   k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
+  if (s->about && s->about->lengths[1]) {
+    int *p = realloc(ins->sized, (size_t)(ins->nsized + 1) * sizeof *p);
+    if (p == NULL) return -1;
+    ins->sized = p;
+    p[ins->nsized++] = ins->nk - 1;
+  }
   for (int i = 0; i < s->ncodecs; i++) {
     k->c[i].c = s->codecs[i];
     if ((k->c[i].name = namenum(ins, s->codecs[i]->name)) < 0) return -1;
@@ -158,6 +168,7 @@ void ids_inspector_free (ids_inspector *ins) {
   if (ins == NULL) return;
   free(ins->k);
   free(ins->names);
+  free(ins->sized);
   free(ins);
 }
 
@@ -307,11 +318,12 @@ static int candidates (const ids_inspector *ins, const char *t, size_t n,
         if (try(k, ic->c, 0, t, n, &cs[nc], now)) nc++;
       }
     }
-  for (int i = 0; i < ins->nk && nc < IDS_INSPECT_MAX; i++)
-    if ((enc == NULL || ids_codec_find(ins->k[i].s, enc, enclen) ==
-                        ins->k[i].c[0].c) &&
-        othersize(&ins->k[i], t, n, set, &cs[nc]))
+  for (int j = 0; j < ins->nsized && nc < IDS_INSPECT_MAX; j++) {
+    const ischeme *k = &ins->k[ins->sized[j]];
+    if ((enc == NULL || ids_codec_find(k->s, enc, enclen) == k->c[0].c) &&
+        othersize(k, t, n, set, &cs[nc]))
       nc++;
+  }
   for (int i = 0; i < nc; i++) {
     int same = 0;
     for (int j = 0; j < nc; j++)
