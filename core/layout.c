@@ -130,28 +130,16 @@ void ids_scheme_decompose (const ids_scheme *s, const ids_value *v, uint64_t *x)
 ** (SIQ's and kuid96's largest values are in the year 30,000 and beyond);
 ** past int64 ms none is given. */
 int ids_scheme_time_ms (const ids_scheme *s, const ids_value *v, int64_t *ms) {
-  uint64_t x[IDS_MAXFIELDS], num = s->unit.per_sec_num,
-           den = s->unit.per_sec_den;
-  int t[3], nt = 0;
-  __int128 m;
-  for (int i = 0; i < s->nfields && nt < 3; i++)
-    if (s->fields[i].kind == IDS_KIND_TIME) t[nt++] = i;
-  if ((nt != 1 && nt != 3) || !ownversion(s, v)) return 0;
-  ids_scheme_decompose(s, v, x);
-  if (nt == 3)
-    m = ((__int128)x[t[0]] * 1000000 + x[t[1]]) * 1000 + x[t[2]] / 1000;
-  else if (num == 1000 && den == 1)                       /* ms: most */
-    m = (__int128)x[t[0]] + s->epoch_ms;
-  else if (x[t[0]] <= UINT64_MAX / 1000 / den)   /* no 128-bit division */
-    m = (__int128)(x[t[0]] * 1000 * den / num) + s->epoch_ms;
-  else
-    m = (__int128)x[t[0]] * 1000 * den / num + s->epoch_ms;
-  if (m > INT64_MAX || m < INT64_MIN) return 0;
-  *ms = (int64_t)m;
+  int64_t sec;
+  int32_t nsec;
+  if (!ids_scheme_time(s, v, &sec, &nsec) ||
+      sec > INT64_MAX / 1000 - 1 || sec < INT64_MIN / 1000 + 1)
+    return 0;                                    /* past int64 ms */
+  *ms = sec * 1000 + nsec / 1000000;             /* floored: nsec >= 0 */
   return 1;
 }
 
-/* As ids_scheme_time_ms, to the unit: whole ticks per second that divide
+/* An ID's time to its unit (ids_scheme_time_ms floors it to ms): whole ticks per second that divide
 ** 10^9 (every unit but odd fractions) in 64-bit arithmetic and the time
 ** field alone (no decompose: a C call's worth); others in 128 bits
 ** (ticks * 10^9 * den / num is at most 2^64 * 2^30 * 2^30). */

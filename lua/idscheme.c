@@ -73,6 +73,13 @@ static void pushu64 (lua_State *L, uint64_t x, const char *what) {
   lua_pushinteger(L, (lua_Integer)x);
 }
 
+/* Raises unless s's IDs fit an integer (64 bits or fewer). */
+static void narrow (lua_State *L, const ids_scheme *s) {
+  if (s->bits > 64)
+    luaL_error(L, "%s ids are %d bits: no integer holds them", s->name,
+               (int)s->bits);
+}
+
 /* A field value: an integer, or a decimal string where numbers would lose
 ** precision (LuaJIT above 2^53). */
 static void pushfield (lua_State *L, uint64_t x) {
@@ -577,9 +584,7 @@ static int s_from_integer (lua_State *L) {
   lua_Integer i;
   ids_value v;
   ids_error e;
-  if (s->bits > 64)
-    return luaL_error(L, "%s ids are %d bits: no integer holds them",
-                      s->name, (int)s->bits);
+  narrow(L, s);
   if (lua_type(L, 2) == LUA_TSTRING) {
     size_t n;
     const char *t = lua_tolstring(L, 2, &n);
@@ -806,9 +811,7 @@ static int i_bytes (lua_State *L) {
 
 static int i_integer (lua_State *L) {
   lid *d = checkid(L, 1);
-  if (d->s->bits > 64)
-    return luaL_error(L, "%s ids are %d bits: no integer holds them",
-                      d->s->name, (int)d->s->bits);
+  narrow(L, d->s);
   pushu64(L, d->v.w[0], "the id");
   return 1;
 }
@@ -833,9 +836,7 @@ static int i_time (lua_State *L) {
 ** for BIGINT), and without the FFI this raises. */
 static int i_int64 (lua_State *L) {
   lid *d = checkid(L, 1);
-  if (d->s->bits > 64)
-    return luaL_error(L, "%s ids are %d bits: no integer holds them",
-                      d->s->name, (int)d->s->bits);
+  narrow(L, d->s);
   if (IDS_INT_EXACT_BITS < 64)
     return luaL_error(L, "id:int64() needs LuaJIT's FFI (idscheme.jit)");
   lua_pushinteger(L, (lua_Integer)d->v.w[0]);
