@@ -478,6 +478,18 @@ IDS_API
 int ids_scheme_time (const ids_scheme *s, const ids_value *v, int64_t *sec,
                      int32_t *nsec);
 
+/* The least (upper 0) or the greatest (upper 1) value of s whose time is
+** the tick holding the instant sec + nsec (Unix, nsec 0..999999999): the
+** ends of "made between two instants" as a range of values (a database's
+** `BETWEEN lo AND hi`), the constants written, every other field 0 or all
+** ones.  A lower end before the epoch is the first tick, an upper end past
+** the field the last; the other way round is IDS_ERANGE.  IDS_EINVAL for
+** a scheme whose values do not sort by one time field (UUIDv1's low-first
+** time, KUID's three fields, a node above the time, SIQ's own layout). */
+IDS_API
+int ids_scheme_bound (const ids_scheme *s, int64_t sec, int32_t nsec,
+                      int upper, ids_value *v, ids_error *e);
+
 /* ---------------------------------------------------------- codecs */
 
 /* A codec made by name, for a scheme of `bits` bits in `bytes` bytes:

@@ -80,6 +80,84 @@ int ids_scheme_ordered (const ids_scheme *s) {
   return timed;
 }
 
+/* The highest bit that field f holds. */
+static unsigned topbit (const ids_field *f) {
+  unsigned top = f->shift + f->bits - 1u;
+  for (int k = 0; k < f->nparts; k++)
+    if (k == 0 || f->part[k].shift + f->part[k].bits - 1u > top)
+      top = f->part[k].shift + f->part[k].bits - 1u;
+  return top;
+}
+
+int ids_scheme_bound (const ids_scheme *s, int64_t sec, int32_t nsec,
+                      int upper, ids_value *v, ids_error *e) {
+  const ids_field *t = NULL;
+  ids_value r = {{0, 0, 0}};
+  uint64_t maxtick;
+  __int128 ns, tick;
+  unsigned low;
+  int sorted = 1;
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].kind == IDS_KIND_TIME) {
+      if (t != NULL)
+        return ids_fail(e, IDS_EINVAL, "%s keeps its time in several "
+                        "fields: no key range by time", s->name);
+      t = &s->fields[i];
+    }
+  if (t == NULL)
+    return ids_fail(e, IDS_EINVAL, "%s has no time field: no key range by "
+                    "time", s->name);
+  if ((s->layout && s->layout->compose) || (s->gen && s->gen->place))
+    return ids_fail(e, IDS_EINVAL, "%s places its time itself: no key range "
+                    "by time", s->name);
+  /* the value orders as the time only if nothing but constants lies above
+  ** the time field's lowest bit, and its runs go down */
+  low = t->nparts ? t->part[t->nparts - 1].shift : t->shift;
+  for (int k = 1; k < t->nparts; k++)
+    if (t->part[k].shift > t->part[k - 1].shift) sorted = 0;  /* UUIDv1's */
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].kind != IDS_KIND_TIME &&
+        s->fields[i].kind != IDS_KIND_CONSTANT && topbit(&s->fields[i]) > low)
+      sorted = 0;
+  if (!sorted)
+    return ids_fail(e, IDS_EINVAL, "%s: its values do not sort by time (a "
+                    "field other than a constant lies above the time's low "
+                    "bit): no key range by time", s->name);
+  if (nsec < 0 || nsec > 999999999)
+    return ids_fail(e, IDS_EINVAL, "%s: nanoseconds out of range: %d",
+                    s->name, (int)nsec);
+  /* the tick that holds the instant, floored: the IDs made at it carry it */
+  ns = ((__int128)sec * 1000 - s->epoch_ms) * 1000000 + nsec;
+  tick = ns * (__int128)s->unit.per_sec_num;
+  {
+    __int128 d = (__int128)s->unit.per_sec_den * 1000000000;
+    tick = tick >= 0 ? tick / d : -((-tick + d - 1) / d);
+  }
+  maxtick = t->bits >= 64 ? UINT64_MAX : (UINT64_C(1) << t->bits) - 1;
+  if (tick < 0 && upper)
+    return ids_fail(e, IDS_ERANGE, "%s: no ID has a time before its epoch "
+                    "(%" PRId64 " ms since 1970)", s->name, s->epoch_ms);
+  if (tick > (__int128)maxtick && !upper)
+    return ids_fail(e, IDS_ERANGE, "%s: no ID has a time past its time "
+                    "field's last tick", s->name);
+  if (tick < 0) tick = 0;
+  if (tick > (__int128)maxtick) tick = maxtick;
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    if (f == t) ids_field_set(f, &r, (uint64_t)tick);
+    else if (f->kind == IDS_KIND_CONSTANT) ids_field_set(f, &r, f->value);
+    else if (!upper) continue;
+    else if (f->bits <= 64) ids_field_set(f, &r, UINT64_MAX);
+    else {
+      uint8_t ones[IDS_MAXBYTES];
+      memset(ones, 0xff, sizeof ones);
+      ids_value_setbytes(&r, f->shift, f->bits, ones);
+    }
+  }
+  *v = r;
+  return IDS_OK;
+}
+
 int64_t ids_scheme_qualifier (const ids_scheme *s, const char *name,
                              size_t len) {
   for (int i = 0; i < s->nquals; i++)

@@ -1049,9 +1049,78 @@ static void test_time_exact (void) {
   }
 }
 
+/* A clock that moves on 1 us at every read. */
+static int64_t stepping_now (void *ctx) {
+  return *(int64_t *)ctx += 1000;
+}
+
+/* ids_scheme_bound: for every scheme with a key range by time, the IDs a
+** generator makes between two instants lie in [lo, hi] of them and above
+** hi of an instant before; the others are refused with a message. */
+static void test_key_range (void) {
+  const char *names[64];
+  size_t n = ids_scheme_list(names, 64);
+  int ranged = 0;
+  begin("key ranges of a time interval", 20);
+  for (size_t i = 0; i < n; i++) {
+    ids_error e;
+    const ids_scheme *s = ids_scheme_open(ids_scheme_find(names[i]), NULL,
+                                          &e);
+    int64_t t0 = 1764000000123456789ll, t = t0;      /* 2025-11-24, ns */
+    ids_value lo, hi, before, v;
+    ids_clock c = {stepping_now, &t};
+    ids_generator g;
+    if (s == NULL) continue;
+    if (ids_scheme_bound(s, t0 / 1000000000, t0 % 1000000000, 0, &lo, &e) !=
+        IDS_OK) {
+      CHECKF(e.code == IDS_EINVAL && strstr(e.msg, s->name) &&
+             strstr(e.msg, "no key range by time"), "%s: %s", s->name, e.msg);
+      continue;
+    }
+    ranged++;
+    /* an instant well before, in a tick of its own in every unit */
+    CHECK(ids_scheme_bound(s, t0 / 1000000000 - 5, 0, 1, &before, &e) ==
+          IDS_OK);
+    CHECKF(ids_value_cmp(&before, &lo) < 0, "%s", s->name);
+    if (!CHECKF(gen_init(&g, s, NULL, IDS_POLICY_ERROR, &c, &e) == IDS_OK,
+                "%s: %s", s->name, e.msg))
+      continue;
+    for (int k = 0; k < 50; k++) {
+      if (!CHECKF(ids_generator_next(&g, &v, &e) == IDS_OK, "%s: %s",
+                  s->name, e.msg))
+        break;
+      CHECK(ids_scheme_bound(s, t / 1000000000, t % 1000000000, 1, &hi, &e) ==
+            IDS_OK);
+      CHECKF(ids_value_cmp(&lo, &v) <= 0 && ids_value_cmp(&v, &hi) <= 0,
+             "%s: ID %d outside its instants' range", s->name, k);
+    }
+    ids_generator_close(&g);
+  }
+  CHECKF(ranged >= 15, "%d schemes have key ranges", ranged);
+  {                                  /* ends before the epoch, past the field */
+    const ids_scheme *s = ids_scheme_find("snowflake");
+    ids_value v;
+    ids_error e;
+    CHECK(ids_scheme_bound(s, 0, 0, 0, &v, &e) == IDS_OK &&
+          v.w[0] == 0);
+    CHECK(ids_scheme_bound(s, 0, 0, 1, &v, &e) == IDS_ERANGE &&
+          strstr(e.msg, "before its epoch"));
+    CHECK(ids_scheme_bound(s, INT64_MAX / 1000, 0, 1, &v, &e) == IDS_OK &&
+          v.w[0] == UINT64_MAX);
+    CHECK(ids_scheme_bound(s, INT64_MAX / 1000, 0, 0, &v, &e) ==
+          IDS_ERANGE);
+    CHECK(ids_scheme_bound(s, 0, 1000000000, 0, &v, &e) == IDS_EINVAL);
+    CHECK(ids_scheme_bound(ids_scheme_find("uuidv1"), 0, 0, 0, &v, &e) ==
+          IDS_EINVAL && strstr(e.msg, "do not sort by time"));
+    CHECK(ids_scheme_bound(ids_scheme_find("uuidv4"), 0, 0, 0, &v, &e) ==
+          IDS_EINVAL && strstr(e.msg, "no time field"));
+  }
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) { fputs("ids_init failed\n", stderr); return 2; }
   signal(SIGALRM, hung);
+  run(test_key_range);      /* first: the shipped schemes alone */
   run(test_end_of_range);
   run(test_wide_state);
   run(test_siq_order);
