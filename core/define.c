@@ -25,6 +25,19 @@ typedef struct defined {
   char aliases[IDS_MAXALIASES][IDS_NAMEMAX];
 } defined;
 
+/* The keys of a spec as a binding reads them from a table or a document:
+** the members of ids_defspec, ids_fieldspec and ids_about by the names
+** idscheme.define takes ("epoch" is epoch_ms, "since" since_ms). */
+const char *const ids_define_keys[] = {
+  "name", "fields", "encodings", "default_encoding", "bytes", "about", NULL
+};
+const char *const ids_define_field_keys[] = {
+  "name", "kind", "bits", "unit", "epoch", "value", "order", NULL
+};
+const char *const ids_define_about_keys[] = {
+  "title", "note", "since", "aliases", "lengths", NULL
+};
+
 /* 1..1000000000 in plain decimal digits at *p, which moves past them;
 ** 0 if not. */
 static uint64_t count (const char **p) {

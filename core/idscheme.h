@@ -432,6 +432,17 @@ typedef struct ids_defspec {
   const ids_about *about;               /* or NULL; copied */
 } ids_defspec;
 
+/* The keys of a spec, of a field spec and of its about, NULL-ended, as a
+** binding reads them from a table or a document (idscheme.define, the
+** PostgreSQL extension's idscheme_defined rows): the members above by
+** those names ("epoch" is epoch_ms, "since" since_ms). */
+IDS_API
+extern const char *const ids_define_keys[];
+IDS_API
+extern const char *const ids_define_field_keys[];
+IDS_API
+extern const char *const ids_define_about_keys[];
+
 /* Checks the spec, builds the scheme and registers it.  One error naming
 ** the field and the problem on a bad spec; IDS_EEXIST for a taken name. */
 IDS_API

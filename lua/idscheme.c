@@ -256,16 +256,6 @@ static int l_list (lua_State *L) {
 ** (an __index may supply it), and every string read stays on the stack
 ** until ids_scheme_define returns: nothing else anchors what an __index made. */
 
-static const char *const speckeys[] = {
-  "name", "fields", "encodings", "default_encoding", "bytes", "about", NULL
-};
-static const char *const aboutkeys[] = {
-  "title", "note", "since", "aliases", "lengths", NULL
-};
-static const char *const fieldkeys[] = {
-  "name", "kind", "bits", "unit", "epoch", "value", "order", NULL
-};
-
 /* `what` of a message: "spec" or "field N". */
 static const char *defwhat (lua_State *L, int field) {
   return field ? lua_pushfstring(L, "field %d", field) : "spec";
@@ -318,7 +308,7 @@ static int getabout (lua_State *L, ids_about *a) {
     luaL_error(L, "idscheme.define: spec 'about' must be a table, got %s",
                ids_show(L, lua_gettop(L)));
   t = lua_gettop(L);
-  if (ids_badkey(L, t, aboutkeys))
+  if (ids_badkey(L, t, ids_define_about_keys))
     luaL_error(L, "idscheme.define: about: unknown key %s",
                ids_show(L, lua_gettop(L)));
   a->title = getstr(L, t, "title", 0);
@@ -367,7 +357,7 @@ static int l_define (lua_State *L) {
   int n, t;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 1);
-  onlykeys(L, 1, speckeys, 0);
+  onlykeys(L, 1, ids_define_keys, 0);
   memset(&sp, 0, sizeof sp);
   memset(&about, 0, sizeof about);
   if (getabout(L, &about)) sp.about = &about;
@@ -388,7 +378,7 @@ static int l_define (lua_State *L) {
     if (lua_rawgeti(L, t, i + 1), !lua_istable(L, -1))
       return luaL_error(L, "idscheme.define: field %d must be a table", i + 1);
     f = lua_gettop(L);                     /* the field spec stays too */
-    onlykeys(L, f, fieldkeys, i + 1);
+    onlykeys(L, f, ids_define_field_keys, i + 1);
     fs[i].name = getstr(L, f, "name", i + 1);
     fs[i].kind = getstr(L, f, "kind", i + 1);
     fs[i].unit = getstr(L, f, "unit", i + 1);

@@ -1,0 +1,190 @@
+/*
+** module.c: the extension's settings, its errors, and a scheme by name.
+*/
+#include "pg_idscheme.h"
+
+#include <limits.h>
+
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+
+PG_MODULE_MAGIC;
+
+char *pg_ids_slots;
+char *pg_ids_namespace;
+int pg_ids_policy = IDS_POLICY_HOLD;
+int pg_ids_node = -1;
+unsigned pg_ids_settings_gen;
+
+static const struct config_enum_entry policies[] = {
+  {"hold", IDS_POLICY_HOLD, false},
+  {"error", IDS_POLICY_ERROR, false},
+  {NULL, 0, false}
+};
+
+/* Any change of a setting: generators compare theirs at their next call. */
+static void changed (const char *v, void *extra) {
+  (void)v, (void)extra;
+  pg_ids_settings_gen++;
+}
+static void changed_int (int v, void *extra) {
+  (void)v, (void)extra;
+  pg_ids_settings_gen++;
+}
+
+void _PG_init (void);
+void _PG_init (void) {
+  if (ids_init() != IDS_OK)
+    ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR),
+                    errmsg("idscheme: the library failed to initialize "
+                           "(libsodium)")));
+  if (strcmp(ids_version(), IDS_VERSION) != 0)
+    ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR),
+                    errmsg("idscheme: built against libidscheme %s, "
+                           "loaded %s", IDS_VERSION, ids_version())));
+  /* PGC_SUSET: postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE, or a
+  ** superuser's SET; a node given by hand is the setter's to keep
+  ** distinct, a slot is the store's */
+  DefineCustomStringVariable("idscheme.slots",
+    "Where generators lease their node value: a slot store.",
+    "local, local:/dir, redis://host:port[/prefix], etcd://host:port"
+    "[/prefix], or none (then idscheme.node must give it).",
+    &pg_ids_slots, "local", PGC_SUSET, 0, NULL, changed, NULL);
+  DefineCustomStringVariable("idscheme.slot_namespace",
+    "The namespace of the slots (empty: each scheme's name).",
+    "Servers whose generators of a scheme share a store and a namespace "
+    "hold distinct node values.",
+    &pg_ids_namespace, "", PGC_SUSET, 0, NULL, changed, NULL);
+  DefineCustomEnumVariable("idscheme.policy",
+    "What a generator does when the clock goes back: hold or error.",
+    NULL, &pg_ids_policy, IDS_POLICY_HOLD, policies, PGC_SUSET, 0, NULL,
+    changed_int, NULL);
+  DefineCustomIntVariable("idscheme.node",
+    "The node value given by hand (-1: lease a slot).",
+    "Spread over a scheme's node fields as a slot number is, the least "
+    "significant last.",
+    &pg_ids_node, -1, -1, INT_MAX, PGC_SUSET, 0, NULL, changed_int, NULL);
+  MarkGUCPrefixReserved("idscheme");
+}
+
+void pg_ids_raise (const ids_error *e, int einval) {
+  int code;
+  switch (e->code) {
+  case IDS_EINVAL: code = einval; break;
+  case IDS_ERANGE: code = ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE; break;
+  case IDS_ENOENT: code = ERRCODE_UNDEFINED_OBJECT; break;
+  case IDS_EEXIST: code = ERRCODE_DUPLICATE_OBJECT; break;
+  case IDS_ENOMEM: code = ERRCODE_OUT_OF_MEMORY; break;
+  /* the generator cannot issue now: the clock went back under "error",
+  ** its slot's lease is not valid (store unreachable, every slot taken) */
+  case IDS_ECLOCK: case IDS_ELEASE: case IDS_EFORK:
+    code = ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE; break;
+  default: code = ERRCODE_INTERNAL_ERROR; break;
+  }
+  ereport(ERROR, (errcode(code), errmsg("%s", e->msg)));
+}
+
+/* A name argument as a C string; a name longer than any scheme's is
+** refused here, quoted. */
+static void argname (FunctionCallInfo fcinfo, int arg, const char *what,
+                     char *out) {
+  text *t = PG_GETARG_TEXT_PP(arg);
+  size_t n = VARSIZE_ANY_EXHDR(t);
+  if (n == 0 || n >= IDS_NAMEMAX || memchr(VARDATA_ANY(t), '\0', n))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("no %s '%s'", what,
+                           text_to_cstring(t))));
+  memcpy(out, VARDATA_ANY(t), n);
+  out[n] = '\0';
+}
+
+/* Schemes one name may answer to, at most ("uuid": every version). */
+#define MAXANSWERING 32
+
+/* What a call site keeps of its scheme argument. */
+typedef struct site {
+  char name[IDS_NAMEMAX];
+  const ids_scheme *s;
+  unsigned defgen;              /* pg_ids_defgen() then: defined only */
+} site;
+
+size_t pg_ids_answering (const char *name, const ids_scheme **out,
+                         size_t max) {
+  const ids_scheme *s;
+  ids_error e;
+  size_t n, k = 0;
+  if (max == 0) return 0;
+  if ((s = ids_scheme_find(name)) != NULL && !pg_ids_is_defined(s))
+    n = 1, out[0] = s;
+  else if ((s = pg_ids_defined(name)) != NULL) {
+    out[0] = s;
+    return 1;
+  }
+  else n = ids_scheme_answering(name, out, max);
+  for (size_t i = 0; i < n && i < max; i++) {
+    /* a defined scheme answers only while its row is there */
+    if (pg_ids_is_defined(out[i]) && pg_ids_defined(out[i]->name) == NULL)
+      continue;
+    if ((s = ids_scheme_open(out[i], NULL, &e)) == NULL)
+      pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
+    out[k++] = s;
+  }
+  return k;
+}
+
+static const ids_scheme *lookup (const char *name) {
+  const ids_scheme *found[MAXANSWERING];
+  size_t n = pg_ids_answering(name, found, MAXANSWERING);
+  if (n == 1) return found[0];
+  if (n > 1) {
+    StringInfoData b;
+    initStringInfo(&b);
+    for (size_t i = 0; i < n; i++)
+      appendStringInfo(&b, "%s%s", i ? ", " : "", found[i]->name);
+    ereport(ERROR, (errcode(ERRCODE_AMBIGUOUS_PARAMETER),
+                    errmsg("'%s' names %zu schemes: %s", name, n, b.data),
+                    errhint("Name one of them.")));
+  }
+  ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
+                  errmsg("no scheme '%s'", name),
+                  errhint("SELECT name FROM idscheme_schemes() lists them; "
+                          "idscheme_defined holds the defined ones.")));
+}
+
+const ids_scheme *pg_ids_scheme (FunctionCallInfo fcinfo, int arg) {
+  site *c = fcinfo->flinfo->fn_extra;
+  char name[IDS_NAMEMAX];
+  argname(fcinfo, arg, "scheme", name);
+  if (c != NULL && strcmp(c->name, name) == 0 &&
+      (!pg_ids_is_defined(c->s) || c->defgen == pg_ids_defgen()))
+    return c->s;
+  if (c == NULL)
+    fcinfo->flinfo->fn_extra = c =
+      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof *c);
+  c->s = NULL;
+  c->s = lookup(name);
+  strcpy(c->name, name);
+  c->defgen = pg_ids_defgen();
+  return c->s;
+}
+
+const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
+                               const ids_scheme *s) {
+  const ids_codec *c;
+  text *t;
+  if (PG_NARGS() <= arg || PG_ARGISNULL(arg)) return NULL;
+  t = PG_GETARG_TEXT_PP(arg);
+  c = ids_codec_find(s, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+  if (c == NULL) {
+    StringInfoData b;
+    initStringInfo(&b);
+    for (int i = 0; i < s->ncodecs; i++)
+      appendStringInfo(&b, "%s%s", i ? ", " : "", s->codecs[i]->name);
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("%s has no encoding '%s'", s->name,
+                           text_to_cstring(t)),
+                    errhint("Its encodings: %s.", b.data)));
+  }
+  return c;
+}
