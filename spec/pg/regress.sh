@@ -107,4 +107,65 @@ after=$(pgq "$port" -c "SELECT pg_postmaster_start_time()")
 check "no backend crashed (the server never restarted)" [ "$before" = "$after" ]
 check "the server log has no crash" \
   eval "! grep -qE 'terminated by signal|server process .* was terminated' '$tmp/one/server.log'"
+# pg_dump and restore keep the defined schemes (idscheme_defined is dumped
+# through pg_extension_config_dump, and its rows are checked again as
+# they are restored)
+pgq "$port" -c "CREATE DATABASE dumped" && PGDB=dumped pgq "$port" <<'SQL' || bad "dumped"
+CREATE EXTENSION idscheme;
+INSERT INTO idscheme_defined VALUES ('tick48', '{"fields": [
+  {"name": "timestamp", "kind": "time", "bits": 32, "unit": "s", "epoch": 1600000000000},
+  {"name": "node", "kind": "node", "bits": 4},
+  {"name": "sequence", "kind": "sequence", "bits": 12}], "encodings": ["dec", "hex"]}');
+SQL
+"$pgbin/pg_dump" -Fc -h 127.0.0.1 -p "$port" -U postgres -d dumped -f "$tmp/dumped.dump"
+check "pg_dump" [ $? = 0 ]
+pgq "$port" -c "CREATE DATABASE restored"
+"$pgbin/pg_restore" -h 127.0.0.1 -p "$port" -U postgres -d restored \
+  --exit-on-error "$tmp/dumped.dump" >"$tmp/restore.log" 2>&1
+check "pg_restore" [ $? = 0 ] || cat "$tmp/restore.log"
+q="SELECT name || ' ' || spec::text FROM idscheme_defined"
+check "the defined rows are restored as they were" \
+  [ "$(PGDB=restored pgq "$port" -c "$q")" = "$(PGDB=dumped pgq "$port" -c "$q")" ]
+q="SELECT idscheme_time('tick48', 123456789012345::bigint) || ' ' ||
+          idscheme_convert('tick48', '123456789012345', 'hex')"
+check "the restored scheme reads an ID as the original does" \
+  [ "$(PGDB=restored pgq "$port" -c "$q")" = "$(PGDB=dumped pgq "$port" -c "$q")" ]
+
+# define in SQL refuses what idscheme.define refuses in Lua, with the
+# library's message (the binding's own shape messages say "array" or
+# "object" for JSON where Lua says "table")
+specs=$tmp/specs.txt
+cat >"$specs" <<'SPECS'
+bad4	{"fields": [{"name": "t", "kind": "clock", "bits": 32}]}
+bad5	{"fields": [{"name": "t", "kind": "time", "bits": 32}, {"name": "s", "kind": "sequence", "bits": 200}]}
+bad7	{"fields": [{"name": "t", "kind": "time", "bits": 48}], "encodings": ["base99"]}
+bad11	{"fields": [{"name": "t", "kind": "time", "bits": 32}]}
+bad12	{"fields": [{"name": "t", "kind": "time", "bits": 48, "unit": "fortnight"}]}
+bad13	{"fields": [{"name": "t", "kind": "time", "bits": 48}, {"name": "t", "kind": "node", "bits": 8}]}
+bad14	{"fields": [{"name": "policy", "kind": "node", "bits": 8}, {"name": "t", "kind": "time", "bits": 48}]}
+bad15	{"fields": [{"name": "t", "kind": "time", "bits": 48}], "default_encoding": "hex", "encodings": ["dec"]}
+bad16	{"fields": [{"name": "t", "kind": "time", "bits": 48}], "color": 1}
+bad17	{"fields": [{"name": "t", "kind": "time", "bits": 48, "colour": 1}]}
+snowflake	{"fields": [{"name": "t", "kind": "time", "bits": 48}]}
+SPECS
+cat >"$tmp/define.lua" <<'LUA'
+package.cpath = arg[1] .. "/lua54/?.so;" .. package.cpath
+local ids, cjson = require "idscheme", require "cjson"
+local spec = cjson.decode(arg[3]); spec.name = arg[2]
+local ok, err = pcall(ids.define, spec)
+print(ok and "accepted" or (tostring(err):gsub("^idscheme.define: ", "")))
+LUA
+same=0 differ=0
+while IFS=$'\t' read -r name spec; do
+  # (psql quotes the variables: they are read from stdin, not -c)
+  sqlmsg=$(echo "INSERT INTO idscheme_defined VALUES (:'name', :'spec')" |
+    "$pgbin/psql" -X -q -At -h 127.0.0.1 -p "$port" -U postgres -d fuzz \
+      -v name="$name" -v spec="$spec" 2>&1 | sed -n 's/^ERROR:  //p')
+  luamsg=$(lua_run "$tmp/define.lua" \
+    "$build" "$name" "$spec" 2>&1)
+  if [ "$sqlmsg" = "$luamsg" ] && [ -n "$sqlmsg" ]; then same=$((same + 1))
+  else differ=$((differ + 1)); echo "  $name: SQL '$sqlmsg', Lua '$luamsg'"; fi
+done <"$specs"
+check "SQL and Lua refuse $((same + differ)) bad specs with the same message" \
+  [ "$differ" = 0 ]
 finish

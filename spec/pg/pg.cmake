@@ -1,0 +1,23 @@
+# The PostgreSQL extension's tests (pg/, spec/pg/*.sh): a real PostgreSQL
+# 15 from a temporary copy of Debian's, the extension built by PGXS
+# against this build's libidscheme.so.  Not in sanitizer builds: the
+# server is not instrumented.
+if(NOT IDS_SANITIZE AND NOT IDS_TSAN AND TARGET idscheme_lua54)
+  find_program(IDS_PG_CONFIG pg_config
+               PATHS /usr/lib/postgresql/15/bin NO_DEFAULT_PATH)
+  if(IDS_PG_CONFIG)
+    foreach(t regress load)
+      add_test(NAME pg_${t}
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/${t}.sh ${CMAKE_BINARY_DIR})
+      set_tests_properties(pg_${t} PROPERTIES TIMEOUT 300 LABELS "pg")
+    endforeach()
+    if(IDS_REDIS_SERVER)                   # slots.cmake: redis built and found
+      add_test(NAME pg_two_servers
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/two.sh ${CMAKE_BINARY_DIR})
+      set_tests_properties(pg_two_servers PROPERTIES TIMEOUT 300 LABELS "pg")
+    endif()
+  else()
+    message(STATUS "PostgreSQL 15's pg_config not found "
+            "(postgresql-server-dev-15): no PostgreSQL tests")
+  endif()
+endif()
