@@ -2,7 +2,8 @@
 # One version, one place: IDS_VERSION in core/idscheme.h.  Checks that every
 # other place says the same:
 #   scripts/check-version.sh            the sources: CMake's project version,
-#       the man page, both rockspecs, debian/changelog and the package names
+#       the man page, both rockspecs, the PostgreSQL extension's version,
+#       debian/changelog and the package names
 #   scripts/check-version.sh PREFIX     also an installed tree (cmake --install
 #       or the Debian packages with PREFIX=/usr): ids_version(), both Lua
 #       modules' _VERSION, idscheme --version, the SONAME and file name,
@@ -44,6 +45,12 @@ else
 fi
 others=$(ls rockspec/idscheme-*-1.rockspec | grep -vxF -e "$scm" -e "$rel")
 [ -z "$others" ] && ok "no rockspec of another version" || bad "old rockspecs" $others
+# the extension's SQL version (ALTER EXTENSION ... UPDATE goes by it)
+same "pg/idscheme.control default_version" \
+  "$(sed -n "s/^default_version = '\(.*\)'$/\1/p" pg/idscheme.control)"
+if [ -f "pg/idscheme--$v.sql" ] && grep -qx "DATA = idscheme--$v.sql" pg/Makefile; then
+  ok "pg/idscheme--$v.sql is the extension's script"
+else bad "extension script" "want pg/idscheme--$v.sql, named in pg/Makefile's DATA"; fi
 same "debian/changelog" "$(sed -n '1s/^idscheme (\([^)-]*\)[^)]*).*/\1/p' debian/changelog)"
 if grep -qx "Package: libidscheme$major" debian/control &&
    grep -q "^libidscheme.so.$major libidscheme$major " debian/libidscheme$major.symbols; then

@@ -23,7 +23,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 passed=0 failed=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-pkg.XXXXXX")
-debs=(idscheme lua-idscheme libidscheme-dev libidscheme0)
+debs=(idscheme lua-idscheme libidscheme-dev libidscheme0 postgresql-15-idscheme)
 purge () {
   dpkg-query -W "${debs[@]}" >/dev/null 2>&1 &&
     { apt-get purge -y "${debs[@]}" >"$tmp/purge.log" 2>&1 || cat "$tmp/purge.log"; }
@@ -116,6 +116,27 @@ twocopies () {
       assert(i.scheme("fluid"):decode("ƒuZZybuNNy"):encode("dec") == "6731191091817518")'
 }
 
+# pg_package DIR: a throwaway server of the system's PostgreSQL 15 (as
+# postgres, a free port on 127.0.0.1, data and socket in DIR) loads the
+# packaged extension and makes keys with it; stopped by its pid
+pg_package () {
+  local dir=$1 bin=/usr/lib/postgresql/15/bin port pid rc=0
+  mkdir -p "$dir/slots" && chmod 1777 "$dir/slots" && chown postgres: "$dir" &&
+    runuser -u postgres -- "$bin/initdb" -D "$dir/data" -A trust --no-sync >/dev/null || return 1
+  port=$((20000 + RANDOM % 30000))
+  runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c idscheme.slots=local:$dir/slots" \
+    >/dev/null || { cat "$dir/log"; return 1; }
+  pid=$(head -1 "$dir/data/postmaster.pid")
+  "$bin/psql" -X -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d postgres -c \
+    "CREATE EXTENSION idscheme;
+     SELECT count(DISTINCT idscheme_next_bigint('snowflake')) FROM generate_series(1, 1000);
+     SELECT idscheme_time('discord', '175928847299117063')" || rc=1
+  kill -INT "$pid"
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  return $rc
+}
+
 start=$(date +%s)
 # 1 -------------------------------------------------------------------
 part "version"
@@ -205,8 +226,9 @@ if [ -z "${SKIP_DEB:-}" ]; then
     purge
     if (cd "$d" && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
           ./idscheme_"$v"_*.deb ./lua-idscheme_"$v"_*.deb ./libidscheme-dev_"$v"_*.deb \
-          ./libidscheme0_"$v"_*.deb) >"$d/install.log" 2>&1; then
-      ok "apt-get install of the four packages"
+          ./libidscheme0_"$v"_*.deb ./postgresql-15-idscheme_"$v"_*.deb) \
+          >"$d/install.log" 2>&1; then
+      ok "apt-get install of the five packages"
       ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
       run "deb: idscheme new fluid -n 3" "$d/new.log" \
         bash -c "out=\$(cd / && idscheme new fluid -n 3) && echo \"\$out\" && [ \$(wc -l <<<\"\$out\") = 3 ]"
@@ -231,6 +253,8 @@ if [ -z "${SKIP_DEB:-}" ]; then
       sub "versions (packages)" bash scripts/check-version.sh /usr
       consumer /usr "/usr/lib/$ma" deb
       twocopies /usr "/usr/lib/$ma" deb
+      run "deb: CREATE EXTENSION idscheme on PostgreSQL 15 from /usr" "$d/pg.log" \
+        pg_package "$d/pg"
     else
       tail -30 "$d/install.log"; bad "apt-get install of the packages"
     fi
