@@ -122,6 +122,7 @@ twocopies () {
 pg_package () {
   local dir=$1 bin=/usr/lib/postgresql/15/bin port pid rc=0
   mkdir -p "$dir/slots" && chmod 1777 "$dir/slots" && chown postgres: "$dir" &&
+    chmod o+x "$tmp" "$tmp/deb" &&           # the way down, for postgres
     runuser -u postgres -- "$bin/initdb" -D "$dir/data" -A trust --no-sync >/dev/null || return 1
   port=$((20000 + RANDOM % 30000))
   runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start \
