@@ -28,27 +28,27 @@ LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 -- STABLE, not IMMUTABLE: a defined scheme's layout is a row of
 -- idscheme_defined.
 CREATE FUNCTION idscheme_time(scheme text, id text, encoding text DEFAULT NULL)
-RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time_text'
+RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_time(scheme text, id bigint)
-RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time_bigint'
+RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_time(scheme text, id uuid)
-RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time_uuid'
+RETURNS timestamptz AS 'MODULE_PATHNAME', 'idscheme_time'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_fields(scheme text, id text, encoding text DEFAULT NULL)
-RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields_text'
+RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_fields(scheme text, id bigint)
-RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields_bigint'
+RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_fields(scheme text, id uuid)
-RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields_uuid'
+RETURNS jsonb AS 'MODULE_PATHNAME', 'idscheme_fields'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 -- Text in one encoding (NULL: as the scheme detects it) to another.
@@ -66,11 +66,11 @@ RETURNS uuid AS 'MODULE_PATHNAME', 'idscheme_uuid'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_text(scheme text, id bigint, encoding text DEFAULT NULL)
-RETURNS text AS 'MODULE_PATHNAME', 'idscheme_text_bigint'
+RETURNS text AS 'MODULE_PATHNAME', 'idscheme_text'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 CREATE FUNCTION idscheme_text(scheme text, id uuid, encoding text DEFAULT NULL)
-RETURNS text AS 'MODULE_PATHNAME', 'idscheme_text_uuid'
+RETURNS text AS 'MODULE_PATHNAME', 'idscheme_text'
 LANGUAGE C STABLE PARALLEL SAFE;
 
 -- The key range of "made between two instants":

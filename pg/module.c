@@ -173,7 +173,7 @@ const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
                                const ids_scheme *s) {
   const ids_codec *c;
   text *t;
-  if (PG_NARGS() <= arg || PG_ARGISNULL(arg)) return NULL;
+  if (arg < 0 || PG_NARGS() <= arg || PG_ARGISNULL(arg)) return NULL;
   t = PG_GETARG_TEXT_PP(arg);
   c = ids_codec_find(s, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
   if (c == NULL) {

@@ -41,8 +41,8 @@ const ids_scheme *pg_ids_scheme (FunctionCallInfo fcinfo, int arg);
 size_t pg_ids_answering (const char *name, const ids_scheme **out,
                          size_t max);
 
-/* An encoding argument of s (NULL argument: NULL, the scheme's default or
-** detection). */
+/* An encoding argument of s: NULL for a NULL argument, an argument the
+** call does not have, or arg -1 (then the scheme's default or detection). */
 const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
                                const ids_scheme *s);
 

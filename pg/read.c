@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 
+#include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/json.h"
@@ -148,67 +149,41 @@ static Datum timeof (const ids_scheme *s, const ids_value *v, bool *isnull) {
 
 /* ---------------------------------------------------------- functions */
 
-PG_FUNCTION_INFO_V1(idscheme_time_text);
-Datum idscheme_time_text (PG_FUNCTION_ARGS) {
+/* The ID argument `arg` in whichever of its forms the overload takes:
+** text (with the encoding argument `enc`, if the function has one),
+** bigint or uuid. */
+static void idarg (FunctionCallInfo fcinfo, const ids_scheme *s, int arg,
+                   int enc, ids_value *v) {
+  switch (get_fn_expr_argtype(fcinfo->flinfo, arg)) {
+  case INT8OID: frombigint(s, PG_GETARG_INT64(arg), v); break;
+  case UUIDOID: fromuuid(s, PG_GETARG_UUID_P(arg), v); break;
+  default: fromtext(fcinfo, s, arg, pg_ids_codec(fcinfo, enc, s), v); break;
+  }
+}
+
+/* idscheme_time(scheme, id text [, encoding] | bigint | uuid) */
+PG_FUNCTION_INFO_V1(idscheme_time);
+Datum idscheme_time (PG_FUNCTION_ARGS) {
   const ids_scheme *s;
   ids_value v;
   Datum d;
   bool isnull;
   if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_NULL();
   s = pg_ids_scheme(fcinfo, 0);
-  fromtext(fcinfo, s, 1, pg_ids_codec(fcinfo, 2, s), &v);
+  idarg(fcinfo, s, 1, 2, &v);
   d = timeof(s, &v, &isnull);
   if (isnull) PG_RETURN_NULL();
   PG_RETURN_DATUM(d);
 }
 
-PG_FUNCTION_INFO_V1(idscheme_time_bigint);
-Datum idscheme_time_bigint (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  ids_value v;
-  Datum d;
-  bool isnull;
-  frombigint(s, PG_GETARG_INT64(1), &v);
-  d = timeof(s, &v, &isnull);
-  if (isnull) PG_RETURN_NULL();
-  PG_RETURN_DATUM(d);
-}
-
-PG_FUNCTION_INFO_V1(idscheme_time_uuid);
-Datum idscheme_time_uuid (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  ids_value v;
-  Datum d;
-  bool isnull;
-  fromuuid(s, PG_GETARG_UUID_P(1), &v);
-  d = timeof(s, &v, &isnull);
-  if (isnull) PG_RETURN_NULL();
-  PG_RETURN_DATUM(d);
-}
-
-PG_FUNCTION_INFO_V1(idscheme_fields_text);
-Datum idscheme_fields_text (PG_FUNCTION_ARGS) {
+/* idscheme_fields(scheme, id text [, encoding] | bigint | uuid) */
+PG_FUNCTION_INFO_V1(idscheme_fields);
+Datum idscheme_fields (PG_FUNCTION_ARGS) {
   const ids_scheme *s;
   ids_value v;
   if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_NULL();
   s = pg_ids_scheme(fcinfo, 0);
-  fromtext(fcinfo, s, 1, pg_ids_codec(fcinfo, 2, s), &v);
-  PG_RETURN_DATUM(pg_ids_fields_jsonb(s, &v));
-}
-
-PG_FUNCTION_INFO_V1(idscheme_fields_bigint);
-Datum idscheme_fields_bigint (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  ids_value v;
-  frombigint(s, PG_GETARG_INT64(1), &v);
-  PG_RETURN_DATUM(pg_ids_fields_jsonb(s, &v));
-}
-
-PG_FUNCTION_INFO_V1(idscheme_fields_uuid);
-Datum idscheme_fields_uuid (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  ids_value v;
-  fromuuid(s, PG_GETARG_UUID_P(1), &v);
+  idarg(fcinfo, s, 1, 2, &v);
   PG_RETURN_DATUM(pg_ids_fields_jsonb(s, &v));
 }
 
@@ -244,23 +219,14 @@ Datum idscheme_uuid (PG_FUNCTION_ARGS) {
   PG_RETURN_DATUM(touuid(s, &v));
 }
 
-PG_FUNCTION_INFO_V1(idscheme_text_bigint);
-Datum idscheme_text_bigint (PG_FUNCTION_ARGS) {
+/* idscheme_text(scheme, id bigint | uuid [, encoding]) */
+PG_FUNCTION_INFO_V1(idscheme_text);
+Datum idscheme_text (PG_FUNCTION_ARGS) {
   const ids_scheme *s;
   ids_value v;
   if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_NULL();
   s = pg_ids_scheme(fcinfo, 0);
-  frombigint(s, PG_GETARG_INT64(1), &v);
-  PG_RETURN_DATUM(totext(s, pg_ids_codec(fcinfo, 2, s), &v));
-}
-
-PG_FUNCTION_INFO_V1(idscheme_text_uuid);
-Datum idscheme_text_uuid (PG_FUNCTION_ARGS) {
-  const ids_scheme *s;
-  ids_value v;
-  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_NULL();
-  s = pg_ids_scheme(fcinfo, 0);
-  fromuuid(s, PG_GETARG_UUID_P(1), &v);
+  idarg(fcinfo, s, 1, -1, &v);
   PG_RETURN_DATUM(totext(s, pg_ids_codec(fcinfo, 2, s), &v));
 }
 
