@@ -39,9 +39,16 @@ static int nrows, caprows;
 static unsigned defgen = 1, allgen;
 static bool callback;
 
+/* idscheme_defined's oid, once table() has looked it up */
+static Oid tableoid = InvalidOid;
+
+/* A relcache invalidation: of the table (its trigger sends one for every
+** change of its rows), of every relation, or any before the table is
+** known (the extension dropped and created again is one of these). */
 static void invalidated (Datum arg, Oid relid) {
-  (void)arg, (void)relid;       /* any relation: cheap, and rare */
-  defgen++;
+  (void)arg;
+  if (relid == InvalidOid || tableoid == InvalidOid || relid == tableoid)
+    defgen++;
 }
 
 unsigned pg_ids_defgen (void) {
@@ -194,7 +201,7 @@ static void getabout (JsonbContainer *spec, ids_about *a) {
 
 /* Defines the scheme that row `name` with spec `json` (jsonb) says. */
 static const ids_scheme *define (const char *name, Jsonb *json) {
-  static ids_fieldspec fs[IDS_MAXFIELDS];
+  ids_fieldspec fs[IDS_MAXFIELDS];
   const char *encs[IDS_MAXCODECS];
   JsonbContainer *spec = &json->root;
   ids_defspec sp;
@@ -303,9 +310,9 @@ static const char *table (void) {
   if (qualified == NULL || seen != defgen) {
     bool isnull;
     Datum d;
-    if (SPI_execute("SELECT n.nspname FROM pg_catalog.pg_extension e JOIN "
-                    "pg_catalog.pg_namespace n ON n.oid = e.extnamespace "
-                    "WHERE e.extname = 'idscheme'", true, 1) !=
+    if (SPI_execute("SELECT n.nspname, n.oid FROM pg_catalog.pg_extension e "
+                    "JOIN pg_catalog.pg_namespace n ON n.oid = "
+                    "e.extnamespace WHERE e.extname = 'idscheme'", true, 1) !=
         SPI_OK_SELECT || SPI_processed != 1)
       ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
                       errmsg("idscheme: the extension is not created in "
@@ -316,6 +323,9 @@ static const char *table (void) {
     qualified = MemoryContextStrdup(TopMemoryContext,
                   quote_qualified_identifier(NameStr(*DatumGetName(d)),
                                              "idscheme_defined"));
+    tableoid = get_relname_relid("idscheme_defined", DatumGetObjectId(
+                 SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc,
+                               2, &isnull)));
     seen = defgen;
   }
   return qualified;

@@ -39,7 +39,8 @@ static void frombytes (const ids_scheme *s, const uint8_t *b, size_t n,
 
 static void frombigint (const ids_scheme *s, int64 x, ids_value *v) {
   ids_value w = {{(uint64_t)x, 0, 0}};
-  uint8_t b[8];
+  uint8_t b[IDS_MAXBYTES];                    /* a defined scheme's bytes may
+                                                 exceed its bits' */
   if (s->bits > 64)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("%s IDs are %u bits: no bigint holds one",

@@ -16,6 +16,11 @@ SET idscheme.node = 1024;
 SELECT idscheme_next('snowflake');
 SET idscheme.node = 7;
 SELECT idscheme_fields('tsid', idscheme_next('tsid')) ->> 'node' AS tsid_node;
+-- another namespace: the generator is remade, its slot from that space
+RESET idscheme.node;
+SET idscheme.slot_namespace = 'regress_other';
+SELECT (idscheme_generator('snowflake')).slot BETWEEN 0 AND 1023 AS slot;
+RESET idscheme.slot_namespace;
 SET idscheme.node = -2;
 RESET idscheme.node;
 SET idscheme.slots = 'none';
