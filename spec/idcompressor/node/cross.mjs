@@ -39,72 +39,83 @@ function check(ok, what) {
   return false;
 }
 
-// ------------------------------------------------------------ the Lua side
-// an instrumented module (sanitizer builds) needs its runtime preloaded in
-// the Lua peer only: node itself is not instrumented
-const peerenv = process.env.IDS_PEER_PRELOAD
-  ? { ...process.env, LD_PRELOAD: process.env.IDS_PEER_PRELOAD,
-      ASAN_OPTIONS: "detect_leaks=0" }
-  : process.env;
-const lua = spawn(process.env.LUA ?? "lua5.4",
-                  [path.join(here, "peer.lua"), build],
-                  { stdio: ["pipe", "pipe", "inherit"], env: peerenv });
-const waiting = [];
-createInterface({ input: lua.stdout }).on("line", (line) => {
-  waiting.shift()(JSON.parse(line));
-});
-lua.on("exit", (code) => {
-  if (waiting.length) { console.error("peer.lua exited", code); process.exit(1); }
-});
-function luaCall(m) {
-  return new Promise((resolve) => {
+// ------------------------------------------------------------ the peer
+// Lua (peer.lua, a child over stdin/stdout lines of JSON), or with
+// IDC_PEER=wasm the WebAssembly package (wasm/index.mjs) in this process
+const peerName = process.env.IDC_PEER === "wasm" ? "wasm" : "lua";
+let luaCall, lua = null;
+if (peerName === "wasm") {
+  const wasm = await import(path.resolve(here, "../../../wasm/index.mjs"));
+  const call = side(wasm);
+  luaCall = async (m) => JSON.parse(JSON.stringify(call(m)));
+} else {
+  // an instrumented module (sanitizer builds) needs its runtime preloaded
+  // in the Lua peer only: node itself is not instrumented
+  const peerenv = process.env.IDS_PEER_PRELOAD
+    ? { ...process.env, LD_PRELOAD: process.env.IDS_PEER_PRELOAD,
+        ASAN_OPTIONS: "detect_leaks=0" }
+    : process.env;
+  lua = spawn(process.env.LUA ?? "lua5.4",
+              [path.join(here, "peer.lua"), build],
+              { stdio: ["pipe", "pipe", "inherit"], env: peerenv });
+  const waiting = [];
+  createInterface({ input: lua.stdout }).on("line", (line) => {
+    waiting.shift()(JSON.parse(line));
+  });
+  lua.on("exit", (code) => {
+    if (waiting.length) { console.error("peer.lua exited", code); process.exit(1); }
+  });
+  luaCall = (m) => new Promise((resolve) => {
     waiting.push(resolve);
     lua.stdin.write(JSON.stringify(m) + "\n");
   });
 }
 
-// ----------------------------------------------------------- the node side
-const nodes = [];
-function setSize(c, n) { c.nextRequestedClusterSize = n; }
-
-const NODE = {
-  create: (m) => { nodes[m.client] = createIdCompressor(m.sessionId); setSize(nodes[m.client], m.clusterSize); },
-  deserialize: (m) => {
-    const c = m.newSessionId === null
-      ? deserializeIdCompressor(m.serialized)
-      : deserializeIdCompressor(m.serialized, m.newSessionId);
-    if (m.clusterSize) setSize(c, m.clusterSize);
-    nodes[m.client] = c;
-  },
-  session_id: (m) => nodes[m.client].localSessionId,
-  generate: (m) => { const o = []; for (let i = 0; i < m.n; i++) o.push(nodes[m.client].generateCompressedId()); return o; },
-  unique: (m) => nodes[m.client].generateDocumentUniqueId(),
-  take: (m) => nodes[m.client].takeNextCreationRange(),
-  take_unfinalized: (m) => nodes[m.client].takeUnfinalizedCreationRange(),
-  finalize: (m) => { nodes[m.client].finalizeCreationRange(m.range); },
-  set_cluster_size: (m) => setSize(nodes[m.client], m.size),
-  to_op: (m) => nodes[m.client].normalizeToOpSpace(m.id),
-  to_session: (m) => nodes[m.client].normalizeToSessionSpace(m.id, m.origin),
-  try_without: (m) => nodes[m.client].tryNormalizeToSessionSpaceWithoutSession(m.id),
-  decompress: (m) => nodes[m.client].decompress(m.id),
-  recompress: (m) => nodes[m.client].recompress(m.uuid),
-  try_recompress: (m) => nodes[m.client].tryRecompress(m.uuid),
-  serialize: (m) => nodes[m.client].serialize(m.withSession),
-  ghost: (m) => {
-    const c = nodes[m.client], o = [];
-    c.beginGhostSession(m.ghost, () => { for (let i = 0; i < m.n; i++) o.push(c.generateCompressedId()); });
-    return o;
-  },
-};
-
-function nodeCall(m) {
-  try {
-    const r = NODE[m.op](m);
-    return { ok: true, result: r === undefined ? null : r };
-  } catch (err) {
-    return { ok: false, error: String(err && err.message) };
-  }
+// ------------------------------------------------- a side in this process
+// The operations on one package's compressors: the npm package's, and
+// (IDC_PEER=wasm) our WebAssembly package's as the peer instead of Lua.
+function side(pkg) {
+  const nodes = [];
+  const setSize = (c, n) => { c.nextRequestedClusterSize = n; };
+  const OPS = {
+    create: (m) => { nodes[m.client] = pkg.createIdCompressor(m.sessionId); setSize(nodes[m.client], m.clusterSize); },
+    deserialize: (m) => {
+      const c = m.newSessionId === null
+        ? pkg.deserializeIdCompressor(m.serialized)
+        : pkg.deserializeIdCompressor(m.serialized, m.newSessionId);
+      if (m.clusterSize) setSize(c, m.clusterSize);
+      nodes[m.client] = c;
+    },
+    session_id: (m) => nodes[m.client].localSessionId,
+    generate: (m) => { const o = []; for (let i = 0; i < m.n; i++) o.push(nodes[m.client].generateCompressedId()); return o; },
+    unique: (m) => nodes[m.client].generateDocumentUniqueId(),
+    take: (m) => nodes[m.client].takeNextCreationRange(),
+    take_unfinalized: (m) => nodes[m.client].takeUnfinalizedCreationRange(),
+    finalize: (m) => { nodes[m.client].finalizeCreationRange(m.range); },
+    set_cluster_size: (m) => setSize(nodes[m.client], m.size),
+    to_op: (m) => nodes[m.client].normalizeToOpSpace(m.id),
+    to_session: (m) => nodes[m.client].normalizeToSessionSpace(m.id, m.origin),
+    try_without: (m) => nodes[m.client].tryNormalizeToSessionSpaceWithoutSession(m.id),
+    decompress: (m) => nodes[m.client].decompress(m.id),
+    recompress: (m) => nodes[m.client].recompress(m.uuid),
+    try_recompress: (m) => nodes[m.client].tryRecompress(m.uuid),
+    serialize: (m) => nodes[m.client].serialize(m.withSession),
+    ghost: (m) => {
+      const c = nodes[m.client], o = [];
+      c.beginGhostSession(m.ghost, () => { for (let i = 0; i < m.n; i++) o.push(c.generateCompressedId()); });
+      return o;
+    },
+  };
+  return (m) => {
+    try {
+      const r = OPS[m.op](m);
+      return { ok: true, result: r === undefined ? null : r };
+    } catch (err) {
+      return { ok: false, error: String(err && err.message) };
+    }
+  };
 }
+const nodeCall = side({ createIdCompressor, deserializeIdCompressor });
 
 // cjson writes an empty table as {}; peer.lua adds n to local ranges
 function canon(v) {
@@ -260,7 +271,7 @@ for (const s of seeds) {
   await play(s);
   console.log(`seed ${s}: ${OPS} operations${failed > before ? "  FAILED" : ""}`);
 }
-lua.stdin.end();
+if (lua) lua.stdin.end();
 console.log("calls (! = failed on both sides): " + Object.entries(stats).sort().map(([k, v]) => `${k} ${v}`).join(", "));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,213 @@
+/*
+** glue.c: the id-compressor's C API (idcompressor/idcompressor.h) as flat
+** WebAssembly exports for the JavaScript package (index.mjs).  Text goes
+** through one scratch buffer in linear memory (latin1: session IDs and
+** UUIDs are ASCII); IDs are doubles (JavaScript numbers, at most 2^53 - 1
+** in magnitude).  A failed call returns a NaN or 0 and leaves the
+** library's message in the error buffer.
+*/
+#include <emscripten.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idcompressor.h"
+
+#define SCRATCH 65536
+
+static char scratch[SCRATCH];
+static ids_error err;
+
+EMSCRIPTEN_KEEPALIVE char *w_scratch (void) { return scratch; }
+EMSCRIPTEN_KEEPALIVE const char *w_error (void) { return err.msg; }
+EMSCRIPTEN_KEEPALIVE int w_error_code (void) { return err.code; }
+
+/* ids_random: the browser's or node's crypto.getRandomValues (the library
+** draws from its libsodium pool; here only a new session's UUID does). */
+EM_JS(void, js_random, (void *buf, size_t n), {
+  crypto.getRandomValues(HEAPU8.subarray(buf, buf + n));
+});
+void ids_random (void *out, size_t n) { js_random(out, n); }
+
+/* the scratch's first n bytes as a NUL-terminated string (n < SCRATCH) */
+static const char *text (int n) {
+  if (n < 0) return NULL;
+  scratch[n] = '\0';
+  return scratch;
+}
+
+EMSCRIPTEN_KEEPALIVE ids_idc *w_new (int n) {
+  ids_idc *c;
+  return ids_idc_new(&c, text(n), &err) == IDS_OK ? c : NULL;
+}
+EMSCRIPTEN_KEEPALIVE void w_free (ids_idc *c) { ids_idc_free(c); }
+
+/* the local session ID into the scratch: its length */
+EMSCRIPTEN_KEEPALIVE int w_session (ids_idc *c) {
+  const char *s = ids_idc_local_session_id(c);
+  size_t n = strlen(s);
+  memcpy(scratch, s, n);
+  return (int)n;
+}
+
+EMSCRIPTEN_KEEPALIVE int w_set_cluster_size (ids_idc *c, double n) {
+  return ids_idc_set_cluster_size(c, (int64_t)n, &err);
+}
+EMSCRIPTEN_KEEPALIVE double w_cluster_size (ids_idc *c) {
+  return (double)ids_idc_cluster_size(c);
+}
+
+EMSCRIPTEN_KEEPALIVE double w_generate (ids_idc *c) {
+  int64_t id;
+  return ids_idc_generate(c, &id, &err) == IDS_OK ? (double)id : NAN;
+}
+
+/* a final or local ID, or (*is_uuid in scratch[0]) a UUID at scratch + 1 */
+EMSCRIPTEN_KEEPALIVE double w_generate_unique (ids_idc *c) {
+  int64_t id;
+  int is_uuid = 0;
+  if (ids_idc_generate_unique(c, &id, scratch + 1, &is_uuid, &err) != IDS_OK)
+    return NAN;
+  scratch[0] = (char)is_uuid;
+  return (double)id;
+}
+
+/* A range, as doubles at scratch (8-aligned): has_ids, first_gen_count,
+** count, requested_cluster_size, nlocal, then nlocal (gen, count) pairs;
+** then the session ID's bytes; returns the session ID's length (-1: an
+** error).  Finalize reads the same layout. */
+static int putrange (const ids_idc_range *r) {
+  double *d = (double *)scratch;
+  size_t n = strlen(r->session_id), k = 5 + 2 * r->nlocal;
+  if (k * 8 + n >= SCRATCH) {
+    ids_fail(&err, IDS_ERANGE, "range too large for the scratch buffer");
+    return -1;
+  }
+  d[0] = r->has_ids;
+  d[1] = (double)r->first_gen_count;
+  d[2] = (double)r->count;
+  d[3] = (double)r->requested_cluster_size;
+  d[4] = (double)r->nlocal;
+  for (size_t i = 0; i < r->nlocal; i++) {
+    d[5 + 2 * i] = (double)r->local[i][0];
+    d[6 + 2 * i] = (double)r->local[i][1];
+  }
+  memcpy(scratch + k * 8, r->session_id, n);
+  return (int)n;
+}
+
+EMSCRIPTEN_KEEPALIVE int w_take_next_range (ids_idc *c) {
+  ids_idc_range r;
+  return ids_idc_take_next_range(c, &r, &err) == IDS_OK ? putrange(&r) : -1;
+}
+EMSCRIPTEN_KEEPALIVE int w_take_unfinalized_range (ids_idc *c) {
+  ids_idc_range r;
+  return ids_idc_take_unfinalized_range(c, &r, &err) == IDS_OK
+         ? putrange(&r) : -1;
+}
+EMSCRIPTEN_KEEPALIVE int w_reset_unfinalized_range (ids_idc *c) {
+  return ids_idc_reset_unfinalized_range(c, &err);
+}
+
+/* the range at scratch as putrange writes it, with an n-byte session ID */
+EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, int n) {
+  const double *d = (const double *)scratch;
+  size_t nl = (size_t)d[4], k = 5 + 2 * nl;
+  char sid[IDS_IDC_UUID_LEN + 64];
+  ids_idc_range r;
+  if (n < 0 || (size_t)n >= sizeof sid || k * 8 + (size_t)n >= SCRATCH)
+    return ids_fail(&err, IDS_EINVAL, "finalize_creation_range: malformed "
+                    "range");
+  memcpy(sid, scratch + k * 8, (size_t)n);
+  sid[n] = '\0';
+  r.session_id = sid;
+  r.has_ids = d[0] != 0;
+  r.first_gen_count = (int64_t)d[1];
+  r.count = (int64_t)d[2];
+  r.requested_cluster_size = (int64_t)d[3];
+  r.nlocal = 0;
+  r.local = NULL;
+  return ids_idc_finalize_range(c, &r, &err);
+}
+
+EMSCRIPTEN_KEEPALIVE double w_normalize_to_op_space (ids_idc *c, double id) {
+  int64_t out;
+  return ids_idc_normalize_to_op_space(c, (int64_t)id, &out, &err) == IDS_OK
+         ? (double)out : NAN;
+}
+
+/* the origin session's ID: the scratch's first n bytes */
+EMSCRIPTEN_KEEPALIVE double w_normalize_to_session_space (ids_idc *c,
+                                                            double id, int n) {
+  int64_t out;
+  return ids_idc_normalize_to_session_space(c, (int64_t)id, text(n), &out,
+                                            &err) == IDS_OK ? (double)out : NAN;
+}
+
+/* scratch[0]: found */
+EMSCRIPTEN_KEEPALIVE double w_try_normalize_without_session (ids_idc *c,
+                                                               double id) {
+  int64_t out = 0;
+  int found = 0;
+  if (ids_idc_try_normalize_without_session(c, (int64_t)id, &out, &found,
+                                            &err) != IDS_OK)
+    return NAN;
+  scratch[0] = (char)found;
+  return (double)out;
+}
+
+/* the UUID into the scratch: 36, or -1 */
+EMSCRIPTEN_KEEPALIVE int w_decompress (ids_idc *c, double id) {
+  return ids_idc_decompress(c, (int64_t)id, scratch, &err) == IDS_OK
+         ? IDS_IDC_UUID_LEN : -1;
+}
+
+/* the UUID: the scratch's first n bytes */
+EMSCRIPTEN_KEEPALIVE double w_recompress (ids_idc *c, int n) {
+  int64_t out;
+  return ids_idc_recompress(c, text(n), &out, &err) == IDS_OK
+         ? (double)out : NAN;
+}
+
+/* scratch[0]: found (the text is read before it is written) */
+EMSCRIPTEN_KEEPALIVE double w_try_recompress (ids_idc *c, int n) {
+  int64_t out = 0;
+  int found = 0;
+  if (ids_idc_try_recompress(c, text(n), &out, &found, &err) != IDS_OK)
+    return NAN;
+  scratch[0] = (char)found;
+  return (double)out;
+}
+
+/* a malloc'd base64 string (its length at scratch as a double), or NULL */
+EMSCRIPTEN_KEEPALIVE char *w_serialize (ids_idc *c, int with_session) {
+  char *out;
+  size_t len;
+  if (ids_idc_serialize(c, with_session, &out, &len, &err) != IDS_OK)
+    return NULL;
+  *(double *)scratch = (double)len;
+  return out;
+}
+EMSCRIPTEN_KEEPALIVE void w_release (void *p) { free(p); }
+EMSCRIPTEN_KEEPALIVE void *w_alloc (int n) { return malloc((size_t)n); }
+
+/* text: n bytes at p (idc_alloc'd); the new session ID: the scratch's
+** first m bytes, or m < 0 to resume the blob's */
+EMSCRIPTEN_KEEPALIVE ids_idc *w_deserialize (const char *p, int n, int m) {
+  ids_idc *c;
+  return ids_idc_deserialize(&c, p, (size_t)n, text(m), &err) == IDS_OK
+         ? c : NULL;
+}
+
+/* A ghost session runs JavaScript: the callback the package holds, through
+** this import; it returns 0, or nonzero if the callback threw (the
+** exception is kept on the JavaScript side and thrown again there). */
+EM_JS(int, js_ghost, (void), { return Module.ghost(); });
+static int ghost (ids_idc *c, void *ud, ids_error *e) {
+  (void)c, (void)ud;
+  return js_ghost() ? ids_fail(e, IDS_EINVAL, "ghost session callback threw")
+                    : IDS_OK;
+}
+EMSCRIPTEN_KEEPALIVE int w_ghost_session (ids_idc *c, int n) {
+  return ids_idc_ghost_session(c, text(n), ghost, NULL, &err);
+}

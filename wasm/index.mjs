@@ -1,0 +1,200 @@
+// index.mjs: @idscheme/id-compressor, the id-compressor of idscheme's C
+// port (idcompressor/) built to WebAssembly, with the public API of
+// @fluidframework/id-compressor 3.1.0: an application swaps one import
+// for the other.  Work in progress (branch wasm-wip): errors carry the C
+// port's messages, not yet the package's.
+import { createRequire } from "node:module";
+
+const Factory = createRequire(import.meta.url)("./idcompressor-wasm.cjs");
+
+const M = await Factory();
+const scratch = M._w_scratch();
+let heap = M.HEAPU8;
+const mem = () => (heap.buffer === M.HEAPU8.buffer ? heap : (heap = M.HEAPU8));
+const hasBuffer = typeof Buffer !== "undefined";
+
+// text in: latin1 into the scratch (session IDs and UUIDs are ASCII)
+function put(s) {
+  const h = mem(), n = s.length;
+  if (n > 4096) throw new Error("text too long: " + n + " characters");
+  for (let i = 0; i < n; i++) h[scratch + i] = s.charCodeAt(i);
+  return n;
+}
+// text out: a UUID's 36 characters, one call (fastest measured)
+function uuidAt(p) {
+  const h = mem();
+  return String.fromCharCode(
+    h[p], h[p + 1], h[p + 2], h[p + 3], h[p + 4], h[p + 5], h[p + 6], h[p + 7],
+    h[p + 8], h[p + 9], h[p + 10], h[p + 11], h[p + 12], h[p + 13], h[p + 14],
+    h[p + 15], h[p + 16], h[p + 17], h[p + 18], h[p + 19], h[p + 20], h[p + 21],
+    h[p + 22], h[p + 23], h[p + 24], h[p + 25], h[p + 26], h[p + 27], h[p + 28],
+    h[p + 29], h[p + 30], h[p + 31], h[p + 32], h[p + 33], h[p + 34], h[p + 35]);
+}
+function textAt(p, n) {
+  const h = mem();
+  if (hasBuffer) return Buffer.from(h.buffer, h.byteOffset + p, n).latin1Slice(0, n);
+  let s = "";
+  for (let i = 0; i < n; i += 8192)
+    s += String.fromCharCode.apply(null, h.subarray(p + i, p + Math.min(n, i + 8192)));
+  return s;
+}
+function fail() {
+  throw new Error(textAt(M._w_error(), mem().indexOf(0, M._w_error()) - M._w_error()));
+}
+
+const doubles = () => new Float64Array(mem().buffer, scratch, 4096);
+function readRange(n) {
+  if (n < 0) fail();
+  const d = doubles(), nl = d[4], k = 5 + 2 * nl;
+  const sessionId = textAt(scratch + 8 * k, n);
+  if (!d[0]) return { sessionId };
+  const localIdRanges = [];
+  for (let i = 0; i < nl; i++) localIdRanges.push([d[5 + 2 * i], d[6 + 2 * i]]);
+  return { sessionId, ids: { firstGenCount: d[1], count: d[2],
+    requestedClusterSize: d[3], localIdRanges } };
+}
+
+const live = new FinalizationRegistry((h) => M._w_free(h));
+let ghostCallback = null, ghostError = null;
+M.ghost = () => {
+  try { ghostCallback(); return 0; } catch (e) { ghostError = e; return 1; }
+};
+
+export class IdCompressor {
+  static maxClusterSize = 2 ** 20;
+  #h;
+  /** @internal */
+  constructor(h) {
+    this.#h = h;
+    this.localSessionId = textAt(scratch, M._w_session(h));
+    live.register(this, h, this);
+  }
+  #handle() {
+    if (this.#h === 0) throw new Error("IdCompressor: disposed");
+    return this.#h;
+  }
+  /** Frees the compressor's memory now (else when it is collected). */
+  dispose() {
+    if (this.#h === 0) return;
+    live.unregister(this);
+    M._w_free(this.#h);
+    this.#h = 0;
+  }
+  get nextRequestedClusterSize() { return M._w_cluster_size(this.#handle()); }
+  set nextRequestedClusterSize(n) {
+    if (M._w_set_cluster_size(this.#handle(), n) !== 0) fail();
+  }
+  generateCompressedId() {
+    const id = M._w_generate(this.#handle());
+    if (id !== id) fail();
+    return id;
+  }
+  generateDocumentUniqueId() {
+    const id = M._w_generate_unique(this.#handle());
+    if (id !== id) fail();
+    return mem()[scratch] ? uuidAt(scratch + 1) : id;
+  }
+  takeNextCreationRange() { return readRange(M._w_take_next_range(this.#handle())); }
+  takeUnfinalizedCreationRange() {
+    return readRange(M._w_take_unfinalized_range(this.#handle()));
+  }
+  resetUnfinalizedCreationRange() {
+    if (M._w_reset_unfinalized_range(this.#handle()) !== 0) fail();
+  }
+  finalizeCreationRange(range) {
+    const h = this.#handle(), d = doubles(), ids = range.ids;
+    d[0] = ids === undefined ? 0 : 1;
+    d[1] = ids ? ids.firstGenCount : 0;
+    d[2] = ids ? ids.count : 0;
+    d[3] = ids ? ids.requestedClusterSize : 0;
+    d[4] = 0;                         // the local ranges are not read
+    const s = range.sessionId, m = mem(), at = scratch + 40;
+    for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
+    if (M._w_finalize_range(h, s.length) !== 0) fail();
+  }
+  beginGhostSession(ghostSessionId, callback) {
+    const h = this.#handle(), prev = ghostCallback;
+    ghostCallback = callback;
+    ghostError = null;
+    try {
+      if (M._w_ghost_session(h, put(ghostSessionId)) !== 0) {
+        if (ghostError !== null) throw ghostError;
+        fail();
+      }
+    } finally { ghostCallback = prev; }
+  }
+  normalizeToOpSpace(id) {
+    const r = M._w_normalize_to_op_space(this.#handle(), id);
+    if (r !== r) fail();
+    return r;
+  }
+  normalizeToSessionSpace(id, originSessionId) {
+    const h = this.#handle();
+    const r = M._w_normalize_to_session_space(h, id, put(originSessionId));
+    if (r !== r) fail();
+    return r;
+  }
+  tryNormalizeToSessionSpaceWithoutSession(id) {
+    const r = M._w_try_normalize_without_session(this.#handle(), id);
+    if (r !== r) fail();
+    return mem()[scratch] ? r : undefined;
+  }
+  decompress(id) {
+    if (M._w_decompress(this.#handle(), id) < 0) fail();
+    return uuidAt(scratch);
+  }
+  recompress(uuid) {
+    const h = this.#handle();
+    const r = M._w_recompress(h, put(uuid));
+    if (r !== r) fail();
+    return r;
+  }
+  tryRecompress(uuid) {
+    const h = this.#handle();
+    const r = M._w_try_recompress(h, put(uuid));
+    if (r !== r) fail();
+    return mem()[scratch] ? r : undefined;
+  }
+  serialize(withSession) {
+    const p = M._w_serialize(this.#handle(), withSession ? 1 : 0);
+    if (p === 0) fail();
+    const s = textAt(p, doubles()[0]);
+    M._w_release(p);
+    return s;
+  }
+}
+
+export function createSessionId() { return crypto.randomUUID(); }
+
+function make(sessionId) {
+  const h = M._w_new(sessionId === undefined ? -1 : put(sessionId));
+  if (h === 0) fail();
+  return new IdCompressor(h);
+}
+
+// createIdCompressor(logger?) | createIdCompressor(sessionId, logger?):
+// a logger is accepted and not used (telemetry-free)
+export function createIdCompressor(sessionIdOrLogger) {
+  return make(typeof sessionIdOrLogger === "string" ? sessionIdOrLogger
+                                                    : createSessionId());
+}
+
+export function deserializeIdCompressor(serialized, sessionIdOrLogger) {
+  const n = serialized.length;
+  const p = M._w_alloc(n + 1);
+  if (p === 0) throw new Error("out of memory");
+  const m = mem();
+  if (hasBuffer) Buffer.from(m.buffer, m.byteOffset + p, n).latin1Write(serialized, 0, n);
+  else for (let i = 0; i < n; i++) m[p + i] = serialized.charCodeAt(i);
+  const newSession = typeof sessionIdOrLogger === "string" ? put(sessionIdOrLogger) : -1;
+  const h = M._w_deserialize(p, n, newSession);
+  M._w_release(p);
+  if (h === 0) fail();
+  return new IdCompressor(h);
+}
+
+export function serializeIdCompressor(compressor, withSession) {
+  return compressor.serialize(withSession);
+}
+export function toIdCompressorWithCore(compressor) { return compressor; }
+export function isFinalId(id) { return id >= 0; }
