@@ -38,8 +38,28 @@ function textAt(p, n) {
     s += String.fromCharCode.apply(null, h.subarray(p + i, p + Math.min(n, i + 8192)));
   return s;
 }
+// The package's errors.  A failed assert's message is its code ("0x75a"),
+// which the C port's message carries in parentheses; the others are the
+// package's sentences, matched here to the condition the C port names.
+const SENTENCES = [
+  [/: unknown ID$/, "Unknown ID"],
+  [/: unknown op space ID$/, "Unknown op space ID."],
+  [/: no IDs have ever been finalized by session/,
+   "No IDs have ever been finalized by the supplied session."],
+  [/: ranges finalized out of order/, "Ranges finalized out of order"],
+  [/: invalid ID to normalize$/, "Invalid ID to normalize."],
+  [/^recompress: could not recompress/, "Could not recompress."],
+  [/^deserialize: version 1 is no longer supported/,
+   "IdCompressor version 1.0 is no longer supported."],
+  [/^deserialize: unknown version/, "Unknown IdCompressor serialized version."],
+  [/^deserialize: cannot resume existing session/, "Cannot resume existing session."],
+];
 function fail() {
-  throw new Error(textAt(M._w_error(), mem().indexOf(0, M._w_error()) - M._w_error()));
+  const p = M._w_error(), msg = textAt(p, mem().indexOf(0, p) - p);
+  const code = /[(, ](0x[0-9a-f]{3,4})\)$/.exec(msg);
+  if (code) throw new Error(code[1]);
+  for (const [re, sentence] of SENTENCES) if (re.test(msg)) throw new Error(sentence);
+  throw new Error(msg);
 }
 
 const doubles = () => new Float64Array(mem().buffer, scratch, 4096);
