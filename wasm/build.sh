@@ -13,4 +13,5 @@ emcc -O3 -I"$root/core" -I"$root/idcompressor" \
   "$here/glue.c" "$root"/idcompressor/*.c "$root/core/error.c" "$root/core/b64.c" \
   -o "$here/idcompressor-wasm.cjs" \
   -sMODULARIZE -sALLOW_MEMORY_GROWTH -sENVIRONMENT=node \
-  -sEXPORTED_RUNTIME_METHODS=HEAPU8 -sSINGLE_FILE
+  -sEXPORTED_RUNTIME_METHODS=HEAPU8 -sSINGLE_FILE \
+  -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0

@@ -211,3 +211,8 @@ static int ghost (ids_idc *c, void *ud, ids_error *e) {
 EMSCRIPTEN_KEEPALIVE int w_ghost_session (ids_idc *c, int n) {
   return ids_idc_ghost_session(c, text(n), ghost, NULL, &err);
 }
+
+/* the scratch's first n bytes: the reference's isStableId */
+EMSCRIPTEN_KEEPALIVE int w_is_stable_id (int n) {
+  return ids_idc_is_stable_id(text(n));
+}

@@ -40,25 +40,46 @@ function textAt(p, n) {
 }
 // The package's errors.  A failed assert's message is its code ("0x75a"),
 // which the C port's message carries in parentheses; the others are the
-// package's sentences, matched here to the condition the C port names.
-const SENTENCES = [
-  [/: unknown ID$/, "Unknown ID"],
-  [/: unknown op space ID$/, "Unknown op space ID."],
-  [/: no IDs have ever been finalized by session/,
-   "No IDs have ever been finalized by the supplied session."],
-  [/: ranges finalized out of order/, "Ranges finalized out of order"],
-  [/: invalid ID to normalize$/, "Invalid ID to normalize."],
-  [/^recompress: could not recompress/, "Could not recompress."],
-  [/^deserialize: version 1 is no longer supported/,
-   "IdCompressor version 1.0 is no longer supported."],
-  [/^deserialize: unknown version/, "Unknown IdCompressor serialized version."],
-  [/^deserialize: cannot resume existing session/, "Cannot resume existing session."],
+// package's errors, matched here to the condition the C port names: the
+// class, and the message (a function of the C message's match and of the
+// call's text argument where the package quotes it).
+class LoggingError extends Error {
+  constructor(message, props) {
+    super(message);
+    this.name = "LoggingError";
+    Object.assign(this, props);
+    this.telemetryProps = props;
+  }
+}
+const ERRORS = [
+  [/: unknown ID$/, Error, () => "Unknown ID"],
+  [/: unknown op space ID$/, Error, () => "Unknown op space ID."],
+  [/: no IDs have ever been finalized by session/, Error,
+   () => "No IDs have ever been finalized by the supplied session."],
+  [/: invalid ID to normalize$/, Error, () => "Invalid ID to normalize."],
+  [/^recompress: could not recompress/, Error, () => "Could not recompress."],
+  [/^deserialize: version 1 is no longer supported/, Error,
+   () => "IdCompressor version 1.0 is no longer supported."],
+  [/^deserialize: unknown version/, Error, () => "Unknown IdCompressor serialized version."],
+  [/^deserialize: cannot resume existing session/, Error, () => "Cannot resume existing session."],
+  [/^deserialize: [0-9]+ bytes is not a whole number of 8-byte words/, RangeError,
+   () => "byte length of Float64Array should be a multiple of 8"],
+  [/is not hexadecimal$/, SyntaxError,
+   (m, text) => `Cannot convert 0x${text.replace(/-/g, "")} to a BigInt`],
 ];
-function fail() {
+// the call's text argument, for the messages that quote it
+function fail(text) {
   const p = M._w_error(), msg = textAt(p, mem().indexOf(0, p) - p);
   const code = /[(, ](0x[0-9a-f]{3,4})\)$/.exec(msg);
   if (code) throw new Error(code[1]);
-  for (const [re, sentence] of SENTENCES) if (re.test(msg)) throw new Error(sentence);
+  const order = /: ranges finalized out of order \(expected start (-?[0-9]+), actual start (-?[0-9]+)\)$/.exec(msg);
+  if (order)
+    throw new LoggingError("Ranges finalized out of order",
+                           { expectedStart: Number(order[1]), actualStart: Number(order[2]) });
+  for (const [re, Class, sentence] of ERRORS) {
+    const m = re.exec(msg);
+    if (m) throw new Class(sentence(m, text ?? ""));
+  }
   throw new Error(msg);
 }
 
@@ -184,11 +205,21 @@ export class IdCompressor {
   }
 }
 
+// A random version 4 UUID: a new session's ID, or a stable ID.
 export function createSessionId() { return crypto.randomUUID(); }
+export function generateStableId() { return crypto.randomUUID(); }
+export function isStableId(str) {
+  return str.length === 36 && M._w_is_stable_id(put(str)) === 1;
+}
+export function assertIsStableId(str) {
+  if (!isStableId(str)) throw new Error("0x4a3");    // the package's assert
+  return str;
+}
+export function assertIsSessionId(str) { return assertIsStableId(str); }
 
 function make(sessionId) {
   const h = M._w_new(sessionId === undefined ? -1 : put(sessionId));
-  if (h === 0) fail();
+  if (h === 0) fail(sessionId);
   return new IdCompressor(h);
 }
 
