@@ -1,16 +1,21 @@
 // bench_idc_node.mjs: the reference, @fluidframework/id-compressor 3.1.0
-// (installed by spec/idcompressor/node: npm ci there), on the same cases as
-// bench_idc.c and bench_idc.lua: generate with eager finals, and in a
-// document of about 4,000 clusters from four sessions normalizeToOpSpace
-// of a local id, decompress, recompress, serialize and deserialize.
+// (installed by spec/idcompressor/node: npm ci there), and beside it in the
+// same process our WebAssembly package (wasm/index.mjs, when built by
+// wasm/build.sh), on the same cases as bench_idc.c and bench_idc.lua:
+// generate with eager finals, and in a document of about 4,000 clusters
+// from four sessions normalizeToOpSpace of a local id, decompress,
+// recompress, serialize and deserialize.  The two take turns case by case;
+// the last lines give each case's ratio (reference time / ours).
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
-const { createIdCompressor, deserializeIdCompressor } =
-  await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href);
+const impls = [["reference", await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href)]];
+const ours = path.join(root, "wasm/idcompressor-wasm.cjs");
+if ((await import("node:fs")).existsSync(ours))
+  impls.push(["wasm", await import(pathToFileURL(path.join(root, "wasm/index.mjs")).href)]);
 
 const quick = process.argv.includes("--quick");
 const RUN_MS = quick ? 30 : 300, RUNS = 5, NSAMPLE = 4096;
@@ -18,6 +23,7 @@ const SIDS = ["0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a", "5b5b5b5b-5b5b-4b5b-9b5b-5
               "a1a1a1a1-a1a1-4a1a-aa1a-a1a1a1a1a1a1", "e7e7e7e7-e7e7-4e7e-be7e-e7e7e7e7e7e7"];
 let sink = 0;
 
+const best = {};
 function time(name, f) {
   let n = 1000, el;
   for (;;) { const t0 = process.hrtime.bigint(); f(n); el = Number(process.hrtime.bigint() - t0); if (el > 20e6 || n > 1e9) break; n *= 2; }
@@ -26,40 +32,50 @@ function time(name, f) {
   const t = [];
   for (let i = 0; i < RUNS; i++) { const t0 = process.hrtime.bigint(); f(n); t.push(Number(process.hrtime.bigint() - t0) / n); }
   t.sort((a, b) => a - b);
+  best[name] = t[0];
   console.log(`${name.padEnd(46)} ${t[0].toFixed(1).padStart(8)} ns/op ${(1e3 / t[0]).toFixed(2).padStart(8)} M ops/s   (median ${t[2].toFixed(1)} ns)`);
 }
 
-// the document: four sessions take turns generating 20 ids and
-// finalizing them with clusters of 16; client 0 is the local session
-const cs = SIDS.map((s) => { const c = createIdCompressor(s); c.nextRequestedClusterSize = 16; return c; });
-const locals = [];
-for (let i = 0; i < 1000; i++)
-  for (let k = 0; k < 4; k++) {
-    for (let j = 0; j < 20; j++) { const id = cs[k].generateCompressedId(); if (k === 0 && id < 0) locals.push(id); }
-    cs[0].finalizeCreationRange(cs[k].takeNextCreationRange());
-  }
-const doc = cs[0];
-const L = []; for (let i = 0; i < NSAMPLE; i++) L.push(locals[i % locals.length]);
-const finals = [], uuids = [];
-for (let i = 0; i < NSAMPLE; i++) { const f = Number((BigInt(i) * 2654435761n) % 80000n); finals.push(f); uuids.push(doc.decompress(f)); }
-const blob = doc.serialize(true);
-console.log(`@fluidframework/id-compressor 3.1.0 bench (node ${process.version}; best of ${RUNS} runs, median in brackets)`);
-console.log(`document: 4 sessions, ${blob.length} bytes serialized (~4,000 clusters)`);
+function cases(who, I) {
+  // the document: four sessions take turns generating 20 ids and
+  // finalizing them with clusters of 16; client 0 is the local session
+  const cs = SIDS.map((s) => { const c = I.createIdCompressor(s); c.nextRequestedClusterSize = 16; return c; });
+  const locals = [];
+  for (let i = 0; i < 1000; i++)
+    for (let k = 0; k < 4; k++) {
+      for (let j = 0; j < 20; j++) { const id = cs[k].generateCompressedId(); if (k === 0 && id < 0) locals.push(id); }
+      cs[0].finalizeCreationRange(cs[k].takeNextCreationRange());
+    }
+  const doc = cs[0];
+  const L = []; for (let i = 0; i < NSAMPLE; i++) L.push(locals[i % locals.length]);
+  const finals = [], uuids = [];
+  for (let i = 0; i < NSAMPLE; i++) { const f = Number((BigInt(i) * 2654435761n) % 80000n); finals.push(f); uuids.push(doc.decompress(f)); }
+  const blob = doc.serialize(true);
+  console.log(`${who}: document of 4 sessions, ${blob.length} bytes serialized (~4,000 clusters)`);
 
-const g = createIdCompressor(SIDS[0]);
-g.nextRequestedClusterSize = 1 << 20;
-g.generateCompressedId();
-g.finalizeCreationRange(g.takeNextCreationRange());
-time("reference generate (eager finals)", (n) => {
-  for (let i = 0; i < n; i++) {
-    const id = g.generateCompressedId();
-    if (id < 0) g.finalizeCreationRange(g.takeNextCreationRange());
-    sink += id;
-  }
-});
-time("reference normalizeToOpSpace (local id)", (n) => { for (let i = 0; i < n; i++) sink += doc.normalizeToOpSpace(L[i & (NSAMPLE - 1)]); });
-time("reference decompress (final)", (n) => { for (let i = 0; i < n; i++) sink += doc.decompress(finals[i & (NSAMPLE - 1)]).length; });
-time("reference recompress", (n) => { for (let i = 0; i < n; i++) sink += doc.recompress(uuids[i & (NSAMPLE - 1)]); });
-time("reference serialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) sink += doc.serialize(true).length; });
-time("reference deserialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) sink += deserializeIdCompressor(blob) ? 1 : 0; });
+  const g = I.createIdCompressor(SIDS[0]);
+  g.nextRequestedClusterSize = 1 << 20;
+  g.generateCompressedId();
+  g.finalizeCreationRange(g.takeNextCreationRange());
+  time(who + " generate (eager finals)", (n) => {
+    for (let i = 0; i < n; i++) {
+      const id = g.generateCompressedId();
+      if (id < 0) g.finalizeCreationRange(g.takeNextCreationRange());
+      sink += id;
+    }
+  });
+  time(who + " normalizeToOpSpace (local id)", (n) => { for (let i = 0; i < n; i++) sink += doc.normalizeToOpSpace(L[i & (NSAMPLE - 1)]); });
+  time(who + " decompress (final)", (n) => { for (let i = 0; i < n; i++) sink += doc.decompress(finals[i & (NSAMPLE - 1)]).length; });
+  time(who + " recompress", (n) => { for (let i = 0; i < n; i++) sink += doc.recompress(uuids[i & (NSAMPLE - 1)]); });
+  time(who + " serialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) sink += doc.serialize(true).length; });
+  time(who + " deserialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) { const d = I.deserializeIdCompressor(blob); sink += d.localSessionId.length; d.dispose?.(); } });
+}
+
+console.log(`@fluidframework/id-compressor 3.1.0 against ours (node ${process.version}; best of ${RUNS} runs, median in brackets)`);
+for (const [who, I] of impls) cases(who, I);
+if (impls.length > 1) {
+  console.log("reference / wasm (above 1: ours is faster):");
+  for (const k of Object.keys(best).filter((k) => k.startsWith("reference ")))
+    console.log(`  ${k.slice(10).padEnd(40)} ${(best[k] / best["wasm " + k.slice(10)]).toFixed(2)}x`);
+}
 if (sink === 42) console.log("");

@@ -81,6 +81,16 @@ int ids_idc_generate (ids_idc *c, int64_t *id, ids_error *e) {
   return IDS_OK;
 }
 
+int64_t ids_idc_eager (const ids_idc *c, int64_t *first) {
+  const idc_cluster *k;
+  int64_t g = c->gen_count + 1;
+  if (c->ghost || c->local_last == IDC_NONE) return 0;
+  k = &c->cl[c->local_last];
+  if (g - k->base_gen >= k->capacity) return 0;
+  *first = k->base_final + (g - k->base_gen);
+  return k->base_gen + k->capacity - g;
+}
+
 int ids_idc_generate_unique (ids_idc *c, int64_t *id, char *uuid,
                              int *is_uuid, ids_error *e) {
   int r = ids_idc_generate(c, id, e);

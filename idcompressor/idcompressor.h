@@ -72,6 +72,14 @@ int ids_idc_equals (const ids_idc *a, const ids_idc *b, int with_local);
 
 IDS_API
 int ids_idc_generate (ids_idc *c, int64_t *id, ids_error *e);
+/* How many of the next generates make eager finals (the local session's
+** last cluster has room for them), the first in *first: they are
+** *first, *first + 1, ..., and each changes nothing but the count of IDs
+** made, so that a binding may hand them out itself and then make as many
+** ids_idc_generate calls.  0 in a ghost session, or when the next is not
+** one. */
+IDS_API
+int64_t ids_idc_eager (const ids_idc *c, int64_t *first);
 /* *id >= 0 and uuid untouched, or uuid filled (37 bytes) and *is_uuid 1 */
 IDS_API
 int ids_idc_generate_unique (ids_idc *c, int64_t *id, char *uuid,

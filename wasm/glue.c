@@ -216,3 +216,21 @@ EMSCRIPTEN_KEEPALIVE int w_ghost_session (ids_idc *c, int n) {
 EMSCRIPTEN_KEEPALIVE int w_is_stable_id (int n) {
   return ids_idc_is_stable_id(text(n));
 }
+
+/* The next generates that make eager finals: their count, the first at
+** scratch as a double (index.mjs hands them out and then applies them with
+** w_generate_n). */
+EMSCRIPTEN_KEEPALIVE double w_eager (ids_idc *c) {
+  int64_t first = 0, n = ids_idc_eager(c, &first);
+  *(double *)scratch = (double)first;
+  return (double)n;
+}
+
+/* n generates whose IDs were handed out already (eager finals): 0, or
+** nonzero with the error kept (none can fail: they had room) */
+EMSCRIPTEN_KEEPALIVE int w_generate_n (ids_idc *c, double n) {
+  int64_t id;
+  for (int64_t i = 0; i < (int64_t)n; i++)
+    if (ids_idc_generate(c, &id, &err) != IDS_OK) return -1;
+  return 0;
+}

@@ -110,9 +110,39 @@ export class IdCompressor {
     this.localSessionId = textAt(scratch, M._w_session(h));
     live.register(this, h, this);
   }
+  // Eager finals handed out here, without a call: #room more from #next,
+  // #pending of them not yet applied to the C state (each changes only the
+  // count of IDs made: ids_idc_eager).  Every other method applies them
+  // first (#sync), so that the C state is as if each had been a call.
+  #room = 0;
+  #next = 0;
+  #pending = 0;
   #handle() {
     if (this.#h === 0) throw new Error("IdCompressor: disposed");
     return this.#h;
+  }
+  #sync() {
+    const h = this.#handle();
+    if (this.#pending !== 0) {
+      if (M._w_generate_n(h, this.#pending) !== 0) fail();
+      this.#pending = 0;
+    }
+    this.#room = 0;
+    return h;
+  }
+  // the slow path of a generate: the C call, then the eager room after it
+  #generate() {
+    const h = this.#sync();
+    const room = M._w_eager(h);
+    if (room > 0) {
+      this.#next = doubles()[0];
+      this.#room = room - 1;
+      this.#pending = 1;
+      return this.#next++;
+    }
+    const id = M._w_generate(h);
+    if (id !== id) fail();
+    return id;
   }
   /** Frees the compressor's memory now (else when it is collected). */
   dispose() {
@@ -123,27 +153,35 @@ export class IdCompressor {
   }
   get nextRequestedClusterSize() { return M._w_cluster_size(this.#handle()); }
   set nextRequestedClusterSize(n) {
-    if (M._w_set_cluster_size(this.#handle(), n) !== 0) fail();
+    if (M._w_set_cluster_size(this.#sync(), n) !== 0) fail();
   }
   generateCompressedId() {
-    const id = M._w_generate(this.#handle());
-    if (id !== id) fail();
-    return id;
+    if (this.#room > 0) {
+      this.#room--;
+      this.#pending++;
+      return this.#next++;
+    }
+    return this.#generate();
   }
   generateDocumentUniqueId() {
-    const id = M._w_generate_unique(this.#handle());
+    if (this.#room > 0) {
+      this.#room--;
+      this.#pending++;
+      return this.#next++;
+    }
+    const id = M._w_generate_unique(this.#sync());
     if (id !== id) fail();
     return mem()[scratch] ? uuidAt(scratch + 1) : id;
   }
-  takeNextCreationRange() { return readRange(M._w_take_next_range(this.#handle())); }
+  takeNextCreationRange() { return readRange(M._w_take_next_range(this.#sync())); }
   takeUnfinalizedCreationRange() {
-    return readRange(M._w_take_unfinalized_range(this.#handle()));
+    return readRange(M._w_take_unfinalized_range(this.#sync()));
   }
   resetUnfinalizedCreationRange() {
-    if (M._w_reset_unfinalized_range(this.#handle()) !== 0) fail();
+    if (M._w_reset_unfinalized_range(this.#sync()) !== 0) fail();
   }
   finalizeCreationRange(range) {
-    const h = this.#handle(), d = doubles(), ids = range.ids;
+    const h = this.#sync(), d = doubles(), ids = range.ids;
     d[0] = ids === undefined ? 0 : 1;
     d[1] = ids ? ids.firstGenCount : 0;
     d[2] = ids ? ids.count : 0;
@@ -154,7 +192,7 @@ export class IdCompressor {
     if (M._w_finalize_range(h, s.length) !== 0) fail();
   }
   beginGhostSession(ghostSessionId, callback) {
-    const h = this.#handle(), prev = ghostCallback;
+    const h = this.#sync(), prev = ghostCallback;
     ghostCallback = callback;
     ghostError = null;
     try {
@@ -165,39 +203,39 @@ export class IdCompressor {
     } finally { ghostCallback = prev; }
   }
   normalizeToOpSpace(id) {
-    const r = M._w_normalize_to_op_space(this.#handle(), id);
+    const r = M._w_normalize_to_op_space(this.#sync(), id);
     if (r !== r) fail();
     return r;
   }
   normalizeToSessionSpace(id, originSessionId) {
-    const h = this.#handle();
+    const h = this.#sync();
     const r = M._w_normalize_to_session_space(h, id, put(originSessionId));
     if (r !== r) fail();
     return r;
   }
   tryNormalizeToSessionSpaceWithoutSession(id) {
-    const r = M._w_try_normalize_without_session(this.#handle(), id);
+    const r = M._w_try_normalize_without_session(this.#sync(), id);
     if (r !== r) fail();
     return mem()[scratch] ? r : undefined;
   }
   decompress(id) {
-    if (M._w_decompress(this.#handle(), id) < 0) fail();
+    if (M._w_decompress(this.#sync(), id) < 0) fail();
     return uuidAt(scratch);
   }
   recompress(uuid) {
-    const h = this.#handle();
+    const h = this.#sync();
     const r = M._w_recompress(h, put(uuid));
     if (r !== r) fail();
     return r;
   }
   tryRecompress(uuid) {
-    const h = this.#handle();
+    const h = this.#sync();
     const r = M._w_try_recompress(h, put(uuid));
     if (r !== r) fail();
     return mem()[scratch] ? r : undefined;
   }
   serialize(withSession) {
-    const p = M._w_serialize(this.#handle(), withSession ? 1 : 0);
+    const p = M._w_serialize(this.#sync(), withSession ? 1 : 0);
     if (p === 0) fail();
     const s = textAt(p, doubles()[0]);
     M._w_release(p);
