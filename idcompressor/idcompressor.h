@@ -122,6 +122,10 @@ int ids_idc_try_recompress (ids_idc *c, const char *uuid, int64_t *out,
 IDS_API
 int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
                        ids_error *e);
+/* The same blob as bytes (the text is their base64), from malloc. */
+IDS_API
+int ids_idc_serialize_bytes (ids_idc *c, int with_session, uint8_t **out,
+                             size_t *len, ids_error *e);
 /* new_session_id NULL: resume the blob's local session (it must have one) */
 IDS_API
 int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,

@@ -28,13 +28,19 @@ static uint64_t get_u (const unsigned char *p) {
 #define WWORDS 192
 
 typedef struct writer {
-  char *o;                      /* the next character */
+  char *o;                      /* the next character (or byte, raw) */
   unsigned n;                   /* words in w */
+  int raw;                      /* bytes, not text: words go straight out */
   unsigned char w[8 * WWORDS];
 } writer;
 
 static void put_u (writer *wr, uint64_t v) {
   v = htole64(v);
+  if (wr->raw) {
+    memcpy(wr->o, &v, 8);
+    wr->o += 8;
+    return;
+  }
   memcpy(wr->w + 8 * wr->n, &v, 8);
   if (++wr->n == WWORDS) {
     wr->o += ids__b64_encode(wr->o, wr->w, sizeof wr->w);
@@ -53,8 +59,9 @@ static int nomem (ids_error *e) {
   return ids_fail(e, IDS_ENOMEM, "id-compressor: out of memory");
 }
 
-int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
-                       ids_error *e) {
+/* The blob's words as base64 text, or (raw) as the bytes themselves. */
+static int emit (ids_idc *c, int with_session, int raw, char **out,
+                 size_t *len, ids_error *e) {
   uint32_t *widx, nw = 0, i;
   size_t words, b64;
   writer w;
@@ -69,13 +76,14 @@ int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
     widx[i] = with_session || c->sess[i].nchain ? nw++ : IDC_NONE;
   words = 4 + 2 * (size_t)nw + 3 * (size_t)c->ncl
           + (with_session ? 3 + 2 * c->nruns : 0);
-  b64 = (words * 8 + 2) / 3 * 4;
+  b64 = raw ? words * 8 : (words * 8 + 2) / 3 * 4;
   if (!(text = malloc(b64 + 1))) {
     free(widx);
     return nomem(e);
   }
   w.o = text;
   w.n = 0;
+  w.raw = raw;
   put_f(&w, 2);
   put_f(&w, with_session ? 1 : 0);
   put_f(&w, nw);
@@ -100,11 +108,21 @@ int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
       put_f(&w, c->runs[r][1]);
     }
   }
-  w.o += ids__b64_encode(w.o, w.w, 8 * w.n);
+  if (!raw) w.o += ids__b64_encode(w.o, w.w, 8 * w.n);
   free(widx);
   *out = text;
   *len = b64;
   return IDS_OK;
+}
+
+int ids_idc_serialize (ids_idc *c, int with_session, char **out, size_t *len,
+                       ids_error *e) {
+  return emit(c, with_session, 0, out, len, e);
+}
+
+int ids_idc_serialize_bytes (ids_idc *c, int with_session, uint8_t **out,
+                             size_t *len, ids_error *e) {
+  return emit(c, with_session, 1, (char **)out, len, e);
 }
 
 /* ------------------------------------------------------------ reading */

@@ -234,3 +234,13 @@ EMSCRIPTEN_KEEPALIVE int w_generate_n (ids_idc *c, double n) {
     if (ids_idc_generate(c, &id, &err) != IDS_OK) return -1;
   return 0;
 }
+
+/* serialize's bytes (malloc'd; their length at scratch as a double) */
+EMSCRIPTEN_KEEPALIVE uint8_t *w_serialize_bytes (ids_idc *c, int with_session) {
+  uint8_t *out;
+  size_t len;
+  if (ids_idc_serialize_bytes(c, with_session, &out, &len, &err) != IDS_OK)
+    return NULL;
+  *(double *)scratch = (double)len;
+  return out;
+}

@@ -234,6 +234,13 @@ export class IdCompressor {
     if (r !== r) fail();
     return mem()[scratch] ? r : undefined;
   }
+  serializeToBytes(withSession) {
+    const p = M._w_serialize_bytes(this.#sync(), withSession ? 1 : 0);
+    if (p === 0) fail();
+    const n = doubles()[0], out = mem().slice(p, p + n);
+    M._w_release(p);
+    return out;
+  }
   serialize(withSession) {
     const p = M._w_serialize(this.#sync(), withSession ? 1 : 0);
     if (p === 0) fail();

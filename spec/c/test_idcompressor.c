@@ -601,6 +601,50 @@ static void test_random_session (void) {
   ids_idc_free(b);
 }
 
+/* ids_idc_eager names exactly the IDs the next generates make while they
+** are eager finals; ids_idc_serialize_bytes is the blob whose base64 is
+** ids_idc_serialize's text. */
+static void test_eager_and_bytes (void) {
+  ids_idc *c;
+  ids_error e;
+  int64_t id, first = -1, n, k;
+  long wrong = 0, checked = 0;
+  CHECK(ids_idc_new(&c, "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a", &e) == IDS_OK);
+  CHECK(ids_idc_eager(c, &first) == 0);              /* no cluster yet */
+  for (int round = 0; round < 40; round++) {
+    ids_idc_range r;
+    CHECK(ids_idc_set_cluster_size(c, 1 + round % 9, &e) == IDS_OK);
+    for (k = 0; k < round % 5; k++) CHECK(ids_idc_generate(c, &id, &e) == 0);
+    CHECK(ids_idc_take_next_range(c, &r, &e) == IDS_OK);
+    CHECK(ids_idc_finalize_range(c, &r, &e) == IDS_OK);
+    n = ids_idc_eager(c, &first);
+    for (k = 0; k < n; k++) {
+      checked++;
+      if (ids_idc_generate(c, &id, &e) != IDS_OK || id != first + k) wrong++;
+    }
+    /* and then the next is not an eager final */
+    if (n > 0) {
+      CHECK(ids_idc_eager(c, &first) == 0);
+      CHECK(ids_idc_generate(c, &id, &e) == IDS_OK && id < 0);
+    }
+  }
+  CHECKF(wrong == 0 && checked > 0, "%ld of %ld eager finals wrong", wrong,
+         checked);
+  for (int ws = 0; ws < 2; ws++) {
+    char *text, b64[4096];
+    uint8_t *bytes;
+    size_t tl, bl;
+    CHECK(ids_idc_serialize(c, ws, &text, &tl, &e) == IDS_OK);
+    CHECK(ids_idc_serialize_bytes(c, ws, &bytes, &bl, &e) == IDS_OK);
+    CHECK(bl % 8 == 0 && (bl + 2) / 3 * 4 == tl && tl < sizeof b64);
+    b64[ids__b64_encode(b64, bytes, bl)] = '\0';
+    CHECK_STR(b64, text);
+    free(text);
+    free(bytes);
+  }
+  ids_idc_free(c);
+}
+
 int main (int argc, char **argv) {
   cJSON *d = load(argc > 1 ? argv[1] : IDS_VECTORS, "idcompressor.json");
   const cJSON *o;
@@ -616,6 +660,7 @@ int main (int argc, char **argv) {
   test_random_session();
   test_null_args();
   test_reachable_states();
+  test_eager_and_bytes();
   cJSON_Delete(d);
   return t_done();
 }
