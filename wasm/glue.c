@@ -244,3 +244,9 @@ EMSCRIPTEN_KEEPALIVE uint8_t *w_serialize_bytes (ids_idc *c, int with_session) {
   *(double *)scratch = (double)len;
   return out;
 }
+
+/* bytes of the heap in use (dlmalloc's count): the lifecycle test's */
+#include <malloc.h>
+EMSCRIPTEN_KEEPALIVE double w_heap_in_use (void) {
+  return (double)mallinfo().uordblks;
+}

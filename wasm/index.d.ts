@@ -110,3 +110,5 @@ export declare function isStableId(str: string): str is StableId;
 export declare function assertIsStableId(str: string): StableId;
 export declare function assertIsSessionId(str: string): SessionId;
 export declare function isFinalId(id: number): id is FinalCompressedId;
+/** Bytes of WebAssembly heap that live compressors hold. */
+export declare function wasmHeapInUse(): number;

@@ -150,6 +150,7 @@ export class IdCompressor {
     live.unregister(this);
     M._w_free(this.#h);
     this.#h = 0;
+    this.#room = this.#pending = 0;     // no eager final after it either
   }
   get nextRequestedClusterSize() { return M._w_cluster_size(this.#handle()); }
   set nextRequestedClusterSize(n) {
@@ -294,3 +295,7 @@ export function serializeIdCompressor(compressor, withSession) {
 }
 export function toIdCompressorWithCore(compressor) { return compressor; }
 export function isFinalId(id) { return id >= 0; }
+
+/** Bytes of WebAssembly heap that live compressors hold (for monitoring and
+ *  the lifecycle test): flat when compressors are disposed or collected. */
+export function wasmHeapInUse() { return M._w_heap_in_use(); }

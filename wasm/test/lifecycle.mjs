@@ -1,0 +1,54 @@
+// lifecycle.mjs (node --expose-gc): compressors free their WebAssembly
+// memory when disposed and when collected; memory stays flat over a
+// million create/dispose cycles; a disposed compressor refuses calls.
+// Prints "N passed, N failed".
+import * as idc from "../index.mjs";
+
+let passed = 0, failed = 0;
+function check(ok, what) {
+  if (ok) { passed++; console.log("ok   " + what); }
+  else { failed++; console.log("FAIL " + what); }
+}
+const MB = (n) => (n / 1048576).toFixed(1) + " MB";
+const sid = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a";
+function busy(c) {            // a compressor with a cluster and some IDs
+  for (let i = 0; i < 20; i++) c.generateCompressedId();
+  c.finalizeCreationRange(c.takeNextCreationRange());
+  return c;
+}
+
+const base = idc.wasmHeapInUse();
+const N = Number(process.env.IDC_LIFECYCLE_CYCLES ?? 1000000);
+let heapAt10k = 0, rssAt10k = 0;
+for (let i = 0; i < N; i++) {
+  busy(idc.createIdCompressor(sid)).dispose();
+  if (i === 10000) { heapAt10k = idc.wasmHeapInUse(); rssAt10k = process.memoryUsage().rss; }
+}
+const heapEnd = idc.wasmHeapInUse(), rssEnd = process.memoryUsage().rss;
+check(heapEnd === base && heapAt10k === base,
+      `${N} create/dispose cycles: heap in use ${heapEnd} bytes, as before (${base})`);
+check(rssEnd - rssAt10k < 32 * 1048576,
+      `RSS flat over the cycles: ${MB(rssAt10k)} after 10,000, ${MB(rssEnd)} after ${N}`);
+
+// collected: no dispose, the references dropped, the collector run
+let held = [];
+for (let i = 0; i < 20000; i++) held.push(busy(idc.createIdCompressor(sid)));
+const heapHeld = idc.wasmHeapInUse();
+held = null;
+for (let round = 0; round < 20 && idc.wasmHeapInUse() > base; round++) {
+  globalThis.gc();
+  await new Promise((r) => setTimeout(r, 20));    // finalizers run later
+}
+check(heapHeld > base && idc.wasmHeapInUse() === base,
+      `20,000 compressors collected without dispose: heap ${heapHeld - base} bytes, then ${idc.wasmHeapInUse() - base}`);
+
+// a disposed compressor refuses calls; dispose twice is harmless
+const c = busy(idc.createIdCompressor(sid));
+c.generateCompressedId();                         // eager finals in hand
+c.dispose();
+c.dispose();
+let threw = null;
+try { c.generateCompressedId(); c.decompress(0); } catch (e) { threw = e; }
+check(threw !== null && /disposed/.test(threw.message), `a call after dispose throws: ${threw && threw.message}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
