@@ -1,7 +1,7 @@
 // bench_idc_node.mjs: the reference, @fluidframework/id-compressor 3.1.0
 // (installed by spec/idcompressor/node: npm ci there), and beside it in the
-// same process our WebAssembly package (wasm/index.mjs, when built by
-// wasm/build.sh), on the same cases as bench_idc.c and bench_idc.lua:
+// same process our WebAssembly package (IDC_WASM=DIR, built by
+// wasm/build.sh DIR), on the same cases as bench_idc.c and bench_idc.lua:
 // generate with eager finals, and in a document of about 4,000 clusters
 // from four sessions normalizeToOpSpace of a local id, decompress,
 // recompress, serialize and deserialize.  The two take turns case by case;
@@ -13,9 +13,8 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
 const impls = [["reference", await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href)]];
-const ours = path.join(root, "wasm/idcompressor-wasm.cjs");
-if ((await import("node:fs")).existsSync(ours))
-  impls.push(["wasm", await import(pathToFileURL(path.join(root, "wasm/index.mjs")).href)]);
+if (process.env.IDC_WASM)
+  impls.push(["wasm", await import(pathToFileURL(path.join(path.resolve(process.env.IDC_WASM), "index.mjs")).href)]);
 
 const quick = process.argv.includes("--quick");
 const RUN_MS = quick ? 30 : 300, RUNS = 5, NSAMPLE = 4096;

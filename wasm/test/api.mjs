@@ -1,7 +1,8 @@
 // api.mjs (node --test): the public API as an application uses it,
 // written from the package's documented behaviour, run against the
 // reference (@fluidframework/id-compressor 3.1.0, spec/idcompressor/node)
-// and against this package alike: every test must pass on both.
+// and against this package (IDC_WASM: wasm/build.sh OUTDIR) alike: every
+// test must pass on both.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -12,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
 const impls = {
   reference: await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href),
-  wasm: await import(pathToFileURL(path.join(root, "wasm/index.mjs")).href),
+  wasm: await import(pathToFileURL(path.join(process.env.IDC_WASM, "index.mjs")).href),
 };
 const A = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a";
 const B = "5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5b";

@@ -7,9 +7,10 @@
 // ours is the state from before the call (spec/vectors/README.md).
 // Prints "N passed, N failed".
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
-import * as idc from "../index.mjs";
+// the package: IDC_WASM (wasm/build.sh OUTDIR)
+const idc = await import(pathToFileURL(path.join(process.env.IDC_WASM ?? "", "index.mjs")).href);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const V = JSON.parse(readFileSync(path.join(here, "../../spec/vectors/idcompressor.json"), "utf8"));

@@ -41,11 +41,12 @@ function check(ok, what) {
 
 // ------------------------------------------------------------ the peer
 // Lua (peer.lua, a child over stdin/stdout lines of JSON), or with
-// IDC_PEER=wasm the WebAssembly package (wasm/index.mjs) in this process
-const peerName = process.env.IDC_PEER === "wasm" ? "wasm" : "lua";
+// IDC_WASM=DIR the WebAssembly package there (wasm/build.sh DIR), in this
+// process
+const peerName = process.env.IDC_WASM ? "wasm" : "lua";
 let luaCall, lua = null;
 if (peerName === "wasm") {
-  const wasm = await import(path.resolve(here, "../../../wasm/index.mjs"));
+  const wasm = await import(path.join(path.resolve(process.env.IDC_WASM), "index.mjs"));
   const call = side(wasm);
   luaCall = async (m) => JSON.parse(JSON.stringify(call(m)));
 } else {
@@ -73,7 +74,7 @@ if (peerName === "wasm") {
 
 // ------------------------------------------------- a side in this process
 // The operations on one package's compressors: the npm package's, and
-// (IDC_PEER=wasm) our WebAssembly package's as the peer instead of Lua.
+// (IDC_WASM) our WebAssembly package's as the peer instead of Lua.
 function side(pkg) {
   const nodes = [];
   const setSize = (c, n) => { c.nextRequestedClusterSize = n; };
