@@ -9,15 +9,24 @@ const Factory = createRequire(import.meta.url)("./idcompressor-wasm.cjs");
 
 const M = await Factory();
 const scratch = M._w_scratch();
-let heap = M.HEAPU8;
-const mem = () => (heap.buffer === M.HEAPU8.buffer ? heap : (heap = M.HEAPU8));
+let heap = M.HEAPU8, heapBuf = Buffer.from(heap.buffer);
+// the views of linear memory, made again when it has grown
+function mem() {
+  if (heap.buffer !== M.HEAPU8.buffer) {
+    heap = M.HEAPU8;
+    heapBuf = Buffer.from(heap.buffer);
+  }
+  return heap;
+}
 const hasBuffer = typeof Buffer !== "undefined";
 
-// text in: latin1 into the scratch (session IDs and UUIDs are ASCII)
+// text in: latin1 into the scratch (session IDs and UUIDs are ASCII);
+// Buffer#latin1Write is the fastest way in that was measured
 function put(s) {
-  const h = mem(), n = s.length;
+  const n = s.length;
   if (n > 4096) throw new Error("text too long: " + n + " characters");
-  for (let i = 0; i < n; i++) h[scratch + i] = s.charCodeAt(i);
+  mem();
+  heapBuf.latin1Write(s, scratch, n);
   return n;
 }
 // text out: a UUID's 36 characters, one call (fastest measured)
@@ -121,12 +130,19 @@ export class IdCompressor {
     if (this.#h === 0) throw new Error("IdCompressor: disposed");
     return this.#h;
   }
-  #sync() {
+  // Before a call that reads the state: the eager finals handed out are
+  // applied (the room stays: reading changes nothing)
+  #read() {
     const h = this.#handle();
     if (this.#pending !== 0) {
       if (M._w_generate_n(h, this.#pending) !== 0) fail();
       this.#pending = 0;
     }
+    return h;
+  }
+  // Before a call that may change the clusters: the room is asked again
+  #sync() {
+    const h = this.#read();
     this.#room = 0;
     return h;
   }
@@ -204,46 +220,46 @@ export class IdCompressor {
     } finally { ghostCallback = prev; }
   }
   normalizeToOpSpace(id) {
-    const r = M._w_normalize_to_op_space(this.#sync(), id);
+    const r = M._w_normalize_to_op_space(this.#read(), id);
     if (r !== r) fail();
     return r;
   }
   normalizeToSessionSpace(id, originSessionId) {
-    const h = this.#sync();
+    const h = this.#read();
     const r = M._w_normalize_to_session_space(h, id, put(originSessionId));
     if (r !== r) fail();
     return r;
   }
   tryNormalizeToSessionSpaceWithoutSession(id) {
-    const r = M._w_try_normalize_without_session(this.#sync(), id);
+    const r = M._w_try_normalize_without_session(this.#read(), id);
     if (r !== r) fail();
     return mem()[scratch] ? r : undefined;
   }
   decompress(id) {
-    if (M._w_decompress(this.#sync(), id) < 0) fail();
+    if (M._w_decompress(this.#read(), id) < 0) fail();
     return uuidAt(scratch);
   }
   recompress(uuid) {
-    const h = this.#sync();
+    const h = this.#read();
     const r = M._w_recompress(h, put(uuid));
     if (r !== r) fail();
     return r;
   }
   tryRecompress(uuid) {
-    const h = this.#sync();
+    const h = this.#read();
     const r = M._w_try_recompress(h, put(uuid));
     if (r !== r) fail();
     return mem()[scratch] ? r : undefined;
   }
   serializeToBytes(withSession) {
-    const p = M._w_serialize_bytes(this.#sync(), withSession ? 1 : 0);
+    const p = M._w_serialize_bytes(this.#read(), withSession ? 1 : 0);
     if (p === 0) fail();
     const n = doubles()[0], out = mem().slice(p, p + n);
     M._w_release(p);
     return out;
   }
   serialize(withSession) {
-    const p = M._w_serialize(this.#sync(), withSession ? 1 : 0);
+    const p = M._w_serialize(this.#read(), withSession ? 1 : 0);
     if (p === 0) fail();
     const s = textAt(p, doubles()[0]);
     M._w_release(p);
