@@ -15,7 +15,7 @@
 
 #define SCRATCH 65536
 
-static char scratch[SCRATCH];
+static _Alignas(8) char scratch[SCRATCH];
 static ids_error err;
 
 EMSCRIPTEN_KEEPALIVE char *w_scratch (void) { return scratch; }

@@ -9,12 +9,14 @@ const Factory = createRequire(import.meta.url)("./idcompressor-wasm.cjs");
 
 const M = await Factory();
 const scratch = M._w_scratch();
-let heap = M.HEAPU8, heapBuf = Buffer.from(heap.buffer);
+let heap = M.HEAPU8, heapBuf = Buffer.from(heap.buffer),
+    dbl = new Float64Array(heap.buffer, scratch, 8192);
 // the views of linear memory, made again when it has grown
 function mem() {
   if (heap.buffer !== M.HEAPU8.buffer) {
     heap = M.HEAPU8;
     heapBuf = Buffer.from(heap.buffer);
+    dbl = new Float64Array(heap.buffer, scratch, 8192);
   }
   return heap;
 }
@@ -92,7 +94,8 @@ function fail(text) {
   throw new Error(msg);
 }
 
-const doubles = () => new Float64Array(mem().buffer, scratch, 4096);
+// the scratch as doubles (ranges, lengths): 8-aligned, 64 KB
+const doubles = () => (mem(), dbl);
 function readRange(n) {
   if (n < 0) fail();
   const d = doubles(), nl = d[4], k = 5 + 2 * nl;
