@@ -1,8 +1,11 @@
 // index.mjs: @idscheme/id-compressor, the id-compressor of idscheme's C
-// port (idcompressor/) built to WebAssembly, with the public API of
-// @fluidframework/id-compressor 3.1.0: an application swaps one import
-// for the other.  Work in progress (branch wasm-wip): errors carry the C
-// port's messages, not yet the package's.
+// port (idcompressor/) built to WebAssembly (glue.c, build.sh), with the
+// public API, results, bytes and errors of @fluidframework/id-compressor
+// 3.1.0: an application swaps one import for the other.  Node.js 20+.
+//
+// Text crosses into linear memory through one scratch buffer (latin1:
+// session IDs and UUIDs are ASCII), numbers as doubles; a compressor is a
+// pointer, freed by dispose() or by a FinalizationRegistry.
 import { createRequire } from "node:module";
 
 const Factory = createRequire(import.meta.url)("./idcompressor-wasm.cjs");
@@ -20,7 +23,6 @@ function mem() {
   }
   return heap;
 }
-const hasBuffer = typeof Buffer !== "undefined";
 
 // text in: latin1 into the scratch (session IDs and UUIDs are ASCII);
 // Buffer#latin1Write is the fastest way in that was measured
@@ -42,12 +44,8 @@ function uuidAt(p) {
     h[p + 29], h[p + 30], h[p + 31], h[p + 32], h[p + 33], h[p + 34], h[p + 35]);
 }
 function textAt(p, n) {
-  const h = mem();
-  if (hasBuffer) return Buffer.from(h.buffer, h.byteOffset + p, n).latin1Slice(0, n);
-  let s = "";
-  for (let i = 0; i < n; i += 8192)
-    s += String.fromCharCode.apply(null, h.subarray(p + i, p + Math.min(n, i + 8192)));
-  return s;
+  mem();
+  return heapBuf.latin1Slice(p, p + n);
 }
 // The package's errors.  A failed assert's message is its code ("0x75a"),
 // which the C port's message carries in parentheses; the others are the
@@ -299,9 +297,8 @@ export function deserializeIdCompressor(serialized, sessionIdOrLogger) {
   const n = serialized.length;
   const p = M._w_alloc(n + 1);
   if (p === 0) throw new Error("out of memory");
-  const m = mem();
-  if (hasBuffer) Buffer.from(m.buffer, m.byteOffset + p, n).latin1Write(serialized, 0, n);
-  else for (let i = 0; i < n; i++) m[p + i] = serialized.charCodeAt(i);
+  mem();
+  heapBuf.latin1Write(serialized, p, n);
   const newSession = typeof sessionIdOrLogger === "string" ? put(sessionIdOrLogger) : -1;
   const h = M._w_deserialize(p, n, newSession);
   M._w_release(p);
