@@ -91,6 +91,16 @@ int64_t ids_idc_eager (const ids_idc *c, int64_t *first) {
   return k->base_gen + k->capacity - g;
 }
 
+int ids_idc_eager_apply (ids_idc *c, int64_t n, ids_error *e) {
+  int64_t first, room = ids_idc_eager(c, &first);
+  if (n < 0 || n > room)
+    return ids_fail(e, IDS_ERANGE, "eager_apply: %lld is not in 0..%lld, "
+                    "the eager finals the next generates make", (long long)n,
+                    (long long)room);
+  c->gen_count += n;            /* all that each of them changes */
+  return IDS_OK;
+}
+
 int ids_idc_generate_unique (ids_idc *c, int64_t *id, char *uuid,
                              int *is_uuid, ids_error *e) {
   int r = ids_idc_generate(c, id, e);

@@ -80,6 +80,10 @@ int ids_idc_generate (ids_idc *c, int64_t *id, ids_error *e);
 ** one. */
 IDS_API
 int64_t ids_idc_eager (const ids_idc *c, int64_t *first);
+/* n such generates at once (n at most ids_idc_eager's count): the state
+** is as after n ids_idc_generate calls.  IDS_ERANGE for another n. */
+IDS_API
+int ids_idc_eager_apply (ids_idc *c, int64_t n, ids_error *e);
 /* *id >= 0 and uuid untouched, or uuid filled (37 bytes) and *is_uuid 1 */
 IDS_API
 int ids_idc_generate_unique (ids_idc *c, int64_t *id, char *uuid,
@@ -130,6 +134,11 @@ int ids_idc_serialize_bytes (ids_idc *c, int with_session, uint8_t **out,
 IDS_API
 int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
                          const char *new_session_id, ids_error *e);
+/* The same from the blob's bytes (ids_idc_serialize_bytes'). */
+IDS_API
+int ids_idc_deserialize_bytes (ids_idc **out, const uint8_t *bytes,
+                               size_t len, const char *new_session_id,
+                               ids_error *e);
 
 /* Runs fn(c, ud, e) in a ghost session: each ids_idc_generate inside mints
 ** a final for ghost_id directly.  Taking, resetting, finalizing,

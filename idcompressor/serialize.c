@@ -133,7 +133,9 @@ int ids_idc_serialize_bytes (ids_idc *c, int with_session, uint8_t **out,
 #define RWORDS 384                /* 3 KB of words from 4 KB of text */
 
 typedef struct reader {
-  const char *t, *text;     /* text not yet decoded; all of it */
+  const char *t, *text;     /* text not yet decoded (raw: bytes not yet
+                               read); all of it */
+  int raw;                  /* bytes, not base64 text */
   size_t tleft, len;
   size_t left;              /* words not yet read */
   unsigned k, n;            /* the next word in b, words in b */
@@ -163,6 +165,12 @@ static int refill (reader *r) {
 /* the next word; the caller checked that there is one */
 static inline int word (reader *r, uint64_t *w) {
   int rc;
+  if (r->raw) {
+    *w = get_u((const unsigned char *)r->t);
+    r->t += 8;
+    r->left--;
+    return IDS_OK;
+  }
   if (r->k == r->n && (rc = refill(r)) != IDS_OK) return rc;
   *w = get_u(r->b + 8 * r->k++);
   r->left--;
@@ -387,6 +395,13 @@ static int open_reader (reader *r, const char *text, size_t len,
   r->tleft = r->len = len;
   r->k = r->n = 0;
   r->e = e;
+  if (r->raw) {
+    if (len % 8)
+      return ids_fail(e, IDS_EINVAL, "deserialize: %zu bytes is not a whole "
+                      "number of 8-byte words", len);
+    r->left = len / 8;
+    return IDS_OK;
+  }
   if (len % 4) return not_base64(r);
   if (len > 0) pad = (text[len - 1] == '=') + (text[len - 2] == '=');
   {
@@ -450,14 +465,16 @@ static int read_all (ids_idc *c, reader *r, const char *new_id) {
   return IDS_OK;
 }
 
-int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
-                         const char *new_session_id, ids_error *e) {
+/* The blob as base64 text, or (raw) as its bytes. */
+static int load (ids_idc **out, const char *text, size_t len, int raw,
+                 const char *new_session_id, ids_error *e) {
   ids_idc *c = NULL;
   reader *r;
   int rc;
   *out = NULL;
   if (text == NULL) return ids_fail(e, IDS_EINVAL, "deserialize: missing text");
   if (!(r = malloc(sizeof *r))) return nomem(e);
+  r->raw = raw;
   if ((rc = open_reader(r, text, len, e))) goto done;
   if (!(c = idc_alloc())) {
     rc = nomem(e);
@@ -470,4 +487,15 @@ done:
   ids_idc_free(c);
   free(r);
   return rc;
+}
+
+int ids_idc_deserialize (ids_idc **out, const char *text, size_t len,
+                         const char *new_session_id, ids_error *e) {
+  return load(out, text, len, 0, new_session_id, e);
+}
+
+int ids_idc_deserialize_bytes (ids_idc **out, const uint8_t *bytes,
+                               size_t len, const char *new_session_id,
+                               ids_error *e) {
+  return load(out, (const char *)bytes, len, 1, new_session_id, e);
 }

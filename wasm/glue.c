@@ -227,12 +227,9 @@ EMSCRIPTEN_KEEPALIVE double w_eager (ids_idc *c) {
 }
 
 /* n generates whose IDs were handed out already (eager finals): 0, or
-** nonzero with the error kept (none can fail: they had room) */
+** nonzero with the error kept */
 EMSCRIPTEN_KEEPALIVE int w_generate_n (ids_idc *c, double n) {
-  int64_t id;
-  for (int64_t i = 0; i < (int64_t)n; i++)
-    if (ids_idc_generate(c, &id, &err) != IDS_OK) return -1;
-  return 0;
+  return ids_idc_eager_apply(c, (int64_t)n, &err);
 }
 
 /* serialize's bytes (malloc'd; their length at scratch as a double) */
@@ -249,4 +246,13 @@ EMSCRIPTEN_KEEPALIVE uint8_t *w_serialize_bytes (ids_idc *c, int with_session) {
 #include <malloc.h>
 EMSCRIPTEN_KEEPALIVE double w_heap_in_use (void) {
   return (double)mallinfo().uordblks;
+}
+
+/* the blob's bytes: n at p (w_alloc'd); the new session ID as for
+** w_deserialize */
+EMSCRIPTEN_KEEPALIVE ids_idc *w_deserialize_bytes (const uint8_t *p, int n,
+                                                   int m) {
+  ids_idc *c;
+  return ids_idc_deserialize_bytes(&c, p, (size_t)n, text(m), &err) == IDS_OK
+         ? c : NULL;
 }

@@ -14,9 +14,10 @@ const M = await Factory();
 const scratch = M._w_scratch();
 let heap = M.HEAPU8, heapBuf = Buffer.from(heap.buffer),
     dbl = new Float64Array(heap.buffer, scratch, 8192);
-// the views of linear memory, made again when it has grown
+// the views of linear memory, made again when it has grown (growing
+// detaches the old buffer: its views' length drops to 0, a cheap test)
 function mem() {
-  if (heap.buffer !== M.HEAPU8.buffer) {
+  if (heap.length === 0) {
     heap = M.HEAPU8;
     heapBuf = Buffer.from(heap.buffer);
     dbl = new Float64Array(heap.buffer, scratch, 8192);
@@ -134,11 +135,11 @@ export class IdCompressor {
   // Before a call that reads the state: the eager finals handed out are
   // applied (the room stays: reading changes nothing)
   #read() {
-    const h = this.#handle();
-    if (this.#pending !== 0) {
-      if (M._w_generate_n(h, this.#pending) !== 0) fail();
-      this.#pending = 0;
-    }
+    const h = this.#h;
+    if (this.#pending === 0 && h !== 0) return h;
+    if (h === 0) throw new Error("IdCompressor: disposed");
+    if (M._w_generate_n(h, this.#pending) !== 0) fail();
+    this.#pending = 0;
     return h;
   }
   // Before a call that may change the clusters: the room is asked again
@@ -152,8 +153,10 @@ export class IdCompressor {
     const h = this.#sync();
     const room = M._w_eager(h);
     if (room > 0) {
-      this.#next = doubles()[0];
-      this.#room = room - 1;
+      // kept as small integers where they are (V8 then adds without boxing)
+      const first = doubles()[0];
+      this.#next = first <= 0x3fffffff ? first | 0 : first;
+      this.#room = (room - 1) | 0;
       this.#pending = 1;
       return this.#next++;
     }
@@ -259,10 +262,13 @@ export class IdCompressor {
     M._w_release(p);
     return out;
   }
+  // The bytes, base64 by node's own encoder (faster than the C port's in
+  // WebAssembly): the same text as the C port's serialize
   serialize(withSession) {
-    const p = M._w_serialize(this.#read(), withSession ? 1 : 0);
+    const p = M._w_serialize_bytes(this.#read(), withSession ? 1 : 0);
     if (p === 0) fail();
-    const s = textAt(p, doubles()[0]);
+    const n = doubles()[0];
+    const s = heapBuf.toString("base64", p, p + n);
     M._w_release(p);
     return s;
   }
@@ -293,14 +299,16 @@ export function createIdCompressor(sessionIdOrLogger) {
                                                     : createSessionId());
 }
 
+// The text decoded by node's base64 decoder, as the package decodes it
+// (it skips what is not base64), then read by the C port.
 export function deserializeIdCompressor(serialized, sessionIdOrLogger) {
-  const n = serialized.length;
-  const p = M._w_alloc(n + 1);
+  const max = Buffer.byteLength(serialized, "base64");
+  const p = M._w_alloc(max + 8);
   if (p === 0) throw new Error("out of memory");
   mem();
-  heapBuf.latin1Write(serialized, p, n);
+  const n = heapBuf.write(serialized, p, max, "base64");
   const newSession = typeof sessionIdOrLogger === "string" ? put(sessionIdOrLogger) : -1;
-  const h = M._w_deserialize(p, n, newSession);
+  const h = M._w_deserialize_bytes(p, n, newSession);
   M._w_release(p);
   if (h === 0) fail();
   return new IdCompressor(h);

@@ -618,6 +618,27 @@ static void test_eager_and_bytes (void) {
     CHECK(ids_idc_take_next_range(c, &r, &e) == IDS_OK);
     CHECK(ids_idc_finalize_range(c, &r, &e) == IDS_OK);
     n = ids_idc_eager(c, &first);
+    if (round % 2 && n > 1) {      /* half of them applied at once */
+      char *a, *b;
+      size_t al, bl;
+      ids_idc *d;
+      int64_t h = n / 2, f2;
+      CHECK(ids_idc_serialize(c, 1, &a, &al, &e) == IDS_OK);
+      CHECK(ids_idc_deserialize(&d, a, al, NULL, &e) == IDS_OK);
+      for (k = 0; k < h; k++) CHECK(ids_idc_generate(d, &id, &e) == 0);
+      CHECK(ids_idc_eager_apply(c, h, &e) == IDS_OK);
+      CHECK(ids_idc_serialize(d, 1, &b, &bl, &e) == IDS_OK);
+      free(a);
+      CHECK(ids_idc_serialize(c, 1, &a, &al, &e) == IDS_OK);
+      CHECK_STR(a, b);                /* as after h generates */
+      CHECK(ids_idc_eager(c, &f2) == n - h && f2 == first + h);
+      CHECK(ids_idc_eager_apply(c, n - h + 1, &e) == IDS_ERANGE);
+      free(a);
+      free(b);
+      ids_idc_free(d);
+      first = f2;
+      n -= h;
+    }
     for (k = 0; k < n; k++) {
       checked++;
       if (ids_idc_generate(c, &id, &e) != IDS_OK || id != first + k) wrong++;
@@ -639,6 +660,21 @@ static void test_eager_and_bytes (void) {
     CHECK(bl % 8 == 0 && (bl + 2) / 3 * 4 == tl && tl < sizeof b64);
     b64[ids__b64_encode(b64, bytes, bl)] = '\0';
     CHECK_STR(b64, text);
+    {                              /* and back, from the bytes */
+      ids_idc *d;
+      char *again;
+      size_t al;
+      const char *other = "5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5b";
+      if (CHECK(ids_idc_deserialize_bytes(&d, bytes, bl, ws ? NULL : other,
+                                          &e) == IDS_OK)) {
+        CHECK(ids_idc_serialize(d, ws, &again, &al, &e) == IDS_OK);
+        if (ws) CHECK_STR(again, text);
+        free(again);
+        ids_idc_free(d);
+      }
+      CHECK(ids_idc_deserialize_bytes(&d, bytes, bl - 3, other, &e) ==
+            IDS_EINVAL && strstr(e.msg, "not a whole number of 8-byte"));
+    }
     free(text);
     free(bytes);
   }
