@@ -34,10 +34,13 @@ int ids__decimal (const char *t, size_t n, uint64_t max, uint64_t *x);
 int ids__decimal_signed (const char *t, size_t n, int64_t *x);
 
 /* base64, standard alphabet, padded (b64.c).  Encode writes
-** 4 * ceil(n / 3) characters and a NUL and returns their count; decode
-** writes at most len / 4 * 3 bytes, sets *n and returns 0, or -1 for text
-** that is not base64.  The _at forms choose the code, for tests: 0 scalar,
-** 1 SSSE3, 2 AVX2 (at most what the CPU has). */
+** 4 * ceil(n / 3) characters and a NUL and returns their count; it
+** encodes in place too, from bytes at the end of the text's room (in ==
+** out + 4 * ceil(n / 3) - n): each step reads before it writes, and
+** writes no further than it has read.  Decode writes at most len / 4 * 3
+** bytes, sets *n and returns 0, or -1 for text that is not base64.  The
+** _at forms choose the code, for tests: 0 scalar, 1 SSSE3, 2 AVX2 (at
+** most what the CPU has). */
 size_t ids__b64_encode (char *out, const unsigned char *in, size_t n);
 int ids__b64_decode (unsigned char *out, const char *text, size_t len,
                      size_t *n);

@@ -22,49 +22,64 @@ static uint64_t get_u (const unsigned char *p) {
   return le64toh(v);
 }
 
-/* The writer turns words into text as it goes, 1.5 KB at a time (a
-** multiple of 3 bytes, so that no padding comes before the end), so that
-** no copy of the binary blob is made. */
-#define WWORDS 192
-
-typedef struct writer {
-  char *o;                      /* the next character (or byte, raw) */
-  unsigned n;                   /* words in w */
-  int raw;                      /* bytes, not text: words go straight out */
-  unsigned char w[8 * WWORDS];
-} writer;
-
-static void put_u (writer *wr, uint64_t v) {
+/* The words are written as bytes, at the end of the text's room when the
+** text is wanted, and base64 then turns them into text in place (it reads
+** each step's bytes before it writes, and never writes past them): no
+** second copy of the blob, and the writer keeps its pointer in a register
+** (a writer that flushed 1.5 KB at a time kept its state in memory and
+** spent 4x as long: 26 against 6 us for 4,000 clusters in WebAssembly). */
+static unsigned char *put_u (unsigned char *o, uint64_t v) {
   v = htole64(v);
-  if (wr->raw) {
-    memcpy(wr->o, &v, 8);
-    wr->o += 8;
-    return;
-  }
-  memcpy(wr->w + 8 * wr->n, &v, 8);
-  if (++wr->n == WWORDS) {
-    wr->o += ids__b64_encode(wr->o, wr->w, sizeof wr->w);
-    wr->n = 0;
-  }
+  memcpy(o, &v, 8);
+  return o + 8;
 }
 
-static void put_f (writer *wr, int64_t v) {
+static unsigned char *put_f (unsigned char *o, int64_t v) {
   double d = (double)v;
   uint64_t u;
   memcpy(&u, &d, 8);
-  put_u(wr, u);
+  return put_u(o, u);
 }
 
 static int nomem (ids_error *e) {
   return ids_fail(e, IDS_ENOMEM, "id-compressor: out of memory");
 }
 
-/* The blob's words as base64 text, or (raw) as the bytes themselves. */
+/* the blob's words at o; widx: each session's index in the blob */
+static void put_blob (unsigned char *o, ids_idc *c, const uint32_t *widx,
+                      uint32_t nw, int with_session) {
+  uint32_t i;
+  o = put_f(o, 2);
+  o = put_f(o, with_session ? 1 : 0);
+  o = put_f(o, nw);
+  o = put_f(o, c->ncl);
+  for (i = 0; i < c->nsess; i++) {
+    if (widx[i] == IDC_NONE) continue;
+    o = put_u(o, (uint64_t)c->sess[i].n);
+    o = put_u(o, (uint64_t)(c->sess[i].n >> 64));
+  }
+  for (i = 0; i < c->ncl; i++) {
+    o = put_f(o, widx[c->cl[i].sess]);
+    o = put_f(o, c->cl[i].capacity);
+    o = put_f(o, c->cl[i].count);
+  }
+  if (with_session) {
+    size_t r;
+    o = put_f(o, c->gen_count);
+    o = put_f(o, c->next_base);
+    o = put_f(o, (int64_t)c->nruns);
+    for (r = 0; r < c->nruns; r++) {
+      o = put_f(o, c->runs[r][0]);
+      o = put_f(o, c->runs[r][1]);
+    }
+  }
+}
+
+/* The blob as base64 text (NUL-terminated), or (raw) as its bytes. */
 static int emit (ids_idc *c, int with_session, int raw, char **out,
                  size_t *len, ids_error *e) {
   uint32_t *widx, nw = 0, i;
-  size_t words, b64;
-  writer w;
+  size_t bytes, room;
   char *text;
   *out = NULL;
   if (c->ghost)
@@ -74,44 +89,19 @@ static int emit (ids_idc *c, int with_session, int raw, char **out,
     return nomem(e);
   for (i = 0; i < c->nsess; i++)
     widx[i] = with_session || c->sess[i].nchain ? nw++ : IDC_NONE;
-  words = 4 + 2 * (size_t)nw + 3 * (size_t)c->ncl
-          + (with_session ? 3 + 2 * c->nruns : 0);
-  b64 = raw ? words * 8 : (words * 8 + 2) / 3 * 4;
-  if (!(text = malloc(b64 + 1))) {
+  bytes = 8 * (4 + 2 * (size_t)nw + 3 * (size_t)c->ncl
+               + (with_session ? 3 + 2 * c->nruns : 0));
+  room = raw ? bytes : (bytes + 2) / 3 * 4;
+  if (!(text = malloc(room + 1))) {
     free(widx);
     return nomem(e);
   }
-  w.o = text;
-  w.n = 0;
-  w.raw = raw;
-  put_f(&w, 2);
-  put_f(&w, with_session ? 1 : 0);
-  put_f(&w, nw);
-  put_f(&w, c->ncl);
-  for (i = 0; i < c->nsess; i++) {
-    if (widx[i] == IDC_NONE) continue;
-    put_u(&w, (uint64_t)c->sess[i].n);
-    put_u(&w, (uint64_t)(c->sess[i].n >> 64));
-  }
-  for (i = 0; i < c->ncl; i++) {
-    put_f(&w, widx[c->cl[i].sess]);
-    put_f(&w, c->cl[i].capacity);
-    put_f(&w, c->cl[i].count);
-  }
-  if (with_session) {
-    size_t r;
-    put_f(&w, c->gen_count);
-    put_f(&w, c->next_base);
-    put_f(&w, (int64_t)c->nruns);
-    for (r = 0; r < c->nruns; r++) {
-      put_f(&w, c->runs[r][0]);
-      put_f(&w, c->runs[r][1]);
-    }
-  }
-  if (!raw) w.o += ids__b64_encode(w.o, w.w, 8 * w.n);
+  put_blob((unsigned char *)text + room - bytes, c, widx, nw, with_session);
   free(widx);
+  if (!raw)
+    ids__b64_encode(text, (unsigned char *)text + room - bytes, bytes);
   *out = text;
-  *len = b64;
+  *len = room;
   return IDS_OK;
 }
 
@@ -127,20 +117,20 @@ int ids_idc_serialize_bytes (ids_idc *c, int with_session, uint8_t **out,
 
 /* ------------------------------------------------------------ reading */
 
-/* The reader decodes the text as it goes, a few KB at a time, so that no
-** copy of the binary blob is made.  Text that is not base64 is an error
-** where it is met. */
+/* The reader reads words from b: the blob's bytes themselves, or (text)
+** a buffer that it fills as it goes, decoding a few KB at a time, so
+** that no copy of the binary blob is made.  Text that is not base64 is an
+** error where it is met. */
 #define RWORDS 384                /* 3 KB of words from 4 KB of text */
 
 typedef struct reader {
-  const char *t, *text;     /* text not yet decoded (raw: bytes not yet
-                               read); all of it */
-  int raw;                  /* bytes, not base64 text */
+  const char *t, *text;     /* text not yet decoded; all of it */
   size_t tleft, len;
   size_t left;              /* words not yet read */
-  unsigned k, n;            /* the next word in b, words in b */
+  const unsigned char *b;   /* words; b[8 * k] the next, n of them */
+  size_t k, n;
   ids_error *e;
-  unsigned char b[8 * RWORDS];
+  unsigned char buf[8 * RWORDS];
 } reader;
 
 static int not_base64 (reader *r) {
@@ -152,25 +142,19 @@ static int refill (reader *r) {
   size_t chars = r->tleft < RWORDS / 3 * 32 ? r->tleft : RWORDS / 3 * 32;
   size_t nb;
   /* padding is only at the very end */
-  if (ids__b64_decode(r->b, r->t, chars, &nb) ||
+  if (ids__b64_decode(r->buf, r->t, chars, &nb) ||
       (chars < r->tleft && nb != chars / 4 * 3))
     return not_base64(r);
   r->t += chars;
   r->tleft -= chars;
   r->k = 0;
-  r->n = (unsigned)(nb / 8);
+  r->n = nb / 8;
   return IDS_OK;
 }
 
 /* the next word; the caller checked that there is one */
 static inline int word (reader *r, uint64_t *w) {
   int rc;
-  if (r->raw) {
-    *w = get_u((const unsigned char *)r->t);
-    r->t += 8;
-    r->left--;
-    return IDS_OK;
-  }
   if (r->k == r->n && (rc = refill(r)) != IDS_OK) return rc;
   *w = get_u(r->b + 8 * r->k++);
   r->left--;
@@ -387,19 +371,23 @@ static int read_local (ids_idc *c, reader *r) {
   return IDS_OK;
 }
 
-/* The words the text holds, from its length and padding. */
-static int open_reader (reader *r, const char *text, size_t len,
+/* The words the blob holds: raw, all of its bytes, at once; text, from
+** its length and padding. */
+static int open_reader (reader *r, const char *text, size_t len, int raw,
                         ids_error *e) {
   size_t pad = 0, nb;
   r->t = r->text = text;
   r->tleft = r->len = len;
+  r->b = r->buf;
   r->k = r->n = 0;
   r->e = e;
-  if (r->raw) {
+  if (raw) {
     if (len % 8)
       return ids_fail(e, IDS_EINVAL, "deserialize: %zu bytes is not a whole "
                       "number of 8-byte words", len);
-    r->left = len / 8;
+    r->b = (const unsigned char *)text;
+    r->n = r->left = len / 8;
+    r->tleft = 0;
     return IDS_OK;
   }
   if (len % 4) return not_base64(r);
@@ -474,8 +462,7 @@ static int load (ids_idc **out, const char *text, size_t len, int raw,
   *out = NULL;
   if (text == NULL) return ids_fail(e, IDS_EINVAL, "deserialize: missing text");
   if (!(r = malloc(sizeof *r))) return nomem(e);
-  r->raw = raw;
-  if ((rc = open_reader(r, text, len, e))) goto done;
+  if ((rc = open_reader(r, text, len, raw, e))) goto done;
   if (!(c = idc_alloc())) {
     rc = nomem(e);
     goto done;

@@ -3,11 +3,11 @@
 ** etcd)
 ** against libsodium's, which it replaced for speed: at every code level
 ** (scalar, SSSE3, AVX2: those the CPU has), for every length up to 700,
-** the same text out, the same bytes back, and the same verdict on text
-** with any one character replaced by any byte, on every padding form,
-** and on truncations.  One exception, a defect of libsodium 1.0.18's
-** (Debian 12): it reads every byte from 0x80 up as '/'; ours refuses text
-** with such a byte, as any that is not base64.
+** the same text out (also encoding in place), the same bytes back, and
+** the same verdict on text with any one character replaced by any byte,
+** on every padding form, and on truncations.  One exception, a defect
+** of libsodium 1.0.18's (Debian 12): it reads every byte from 0x80 up as
+** '/'; ours refuses text with such a byte, as any that is not base64.
 */
 #include <sodium.h>
 #include <stdio.h>
@@ -43,7 +43,7 @@ static int same (int lv, const char *t, size_t len) {
 int main (void) {
   static unsigned char in[MAXN + 16];
   static char ours[TEXTN], ref[TEXTN], t[TEXTN];
-  long enc_bad = 0, dec_bad = 0, verdict_bad = 0, tried = 0;
+  long enc_bad = 0, inplace_bad = 0, dec_bad = 0, verdict_bad = 0, tried = 0;
   /* IDS_TEST_SCALE (valgrind): fewer lengths, every padding case still */
   const char *sc = getenv("IDS_TEST_SCALE");
   double scale = sc && *sc ? atof(sc) : 1;
@@ -58,6 +58,11 @@ int main (void) {
       sodium_bin2base64(ref, sizeof ref, in, n,
                         sodium_base64_VARIANT_ORIGINAL);
       if (len != strlen(ref) || strcmp(ours, ref) != 0) enc_bad++;
+      /* in place: the bytes at the end of the text's room (serialize) */
+      memcpy(t + len - n, in, n);
+      if (ids__b64_encode_at(lv, t, (unsigned char *)t + len - n, n) != len ||
+          memcmp(t, ref, len + 1) != 0)
+        inplace_bad++;
       if (!same(lv, ours, len)) dec_bad++;
       /* one character replaced by every byte, at a few places (the last
       ** groups, where padding lives, always) */
@@ -84,6 +89,8 @@ int main (void) {
       }
     }
   CHECKF(enc_bad == 0, "%ld encodings differ from libsodium's", enc_bad);
+  CHECKF(inplace_bad == 0, "%ld encodings in place differ from libsodium's",
+         inplace_bad);
   CHECKF(dec_bad == 0, "%ld decodings differ from libsodium's", dec_bad);
   CHECKF(verdict_bad == 0, "%ld of %ld altered texts judged otherwise than "
          "by libsodium", verdict_bad, tried);
