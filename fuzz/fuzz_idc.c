@@ -3,7 +3,8 @@
 ** (idcompressor/idcompressor.h).  The first byte picks what the rest is:
 **   0  text handed to ids_idc_deserialize (with and without a new session)
 **   1  bytes, base64-encoded here first, so that the fuzzer works on the
-**      words of format 2 directly
+**      words of format 2 directly; the bytes also go to
+**      ids_idc_deserialize_bytes, which must agree with the text's reading
 **   2+ an operation stream on three compressors of one document
 ** Invariants (a broken one traps, so libFuzzer records the input):
 **   - whatever deserializes re-serializes to bytes that deserialize to the
@@ -79,12 +80,46 @@ static void deserialize_text (const uint8_t *p, size_t n) {
   free(text);
 }
 
-static void deserialize_bytes (const uint8_t *p, size_t n) {
+/* the bytes as base64, malloc'd */
+static char *b64 (const uint8_t *p, size_t n) {
   size_t len = sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_ORIGINAL);
   char *text = malloc(len);
   sodium_bin2base64(text, len, p, n, sodium_base64_VARIANT_ORIGINAL);
-  roundtrip(text, len - 1, NULL);
-  roundtrip(text, len - 1, NEWSID);
+  return text;
+}
+
+/* the bytes read as bytes and as their base64 text: the same verdict, the
+** same message, the same state (serialize's text, and its bytes) */
+static void same_as_text (const uint8_t *p, size_t n, const char *text,
+                          const char *sid) {
+  ids_idc *a = NULL, *b = NULL;
+  ids_error ea, eb;
+  int ra = ids_idc_deserialize(&a, text, strlen(text), sid, &ea);
+  int rb = ids_idc_deserialize_bytes(&b, p, n, sid, &eb);
+  CHECK(ra == rb);
+  if (ra != IDS_OK) {
+    CHECK(b == NULL && strcmp(ea.msg, eb.msg) == 0);
+    return;
+  }
+  for (int with = 0; with <= 1; with++) {
+    char *ta = ser(a, with), *tb = ser(b, with), *tr;
+    uint8_t *raw = NULL;
+    size_t rn;
+    CHECK(ids_idc_serialize_bytes(b, with, &raw, &rn, &eb) == IDS_OK);
+    tr = b64(raw, rn);
+    CHECK(strcmp(ta, tb) == 0 && strcmp(ta, tr) == 0);
+    free(ta), free(tb), free(tr), free(raw);
+  }
+  ids_idc_free(a);
+  ids_idc_free(b);
+}
+
+static void deserialize_bytes (const uint8_t *p, size_t n) {
+  char *text = b64(p, n);
+  roundtrip(text, strlen(text), NULL);
+  roundtrip(text, strlen(text), NEWSID);
+  same_as_text(p, n, text, NULL);
+  same_as_text(p, n, text, NEWSID);
   free(text);
 }
 
