@@ -67,10 +67,23 @@ int  idc_reserve_clusters (ids_idc *c, uint32_t more, uint32_t si,
 int  idc_reserve_runs (ids_idc *c, size_t more);
 ids_idc *idc_alloc (void);
 
+/* the high 64 bits of a * b: one instruction on a 64-bit target; on a
+** 32-bit one (WebAssembly) four 32 x 32 products, where the 128-bit
+** multiplication is a library call (__multi3) and a third of decompress */
+static inline uint64_t idc_mulhi (uint64_t a, uint64_t b) {
+#if SIZE_MAX > UINT32_MAX
+  return (uint64_t)(((idc_u128)a * b) >> 64);
+#else
+  uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+  uint64_t m = ah * bl + (al * bl >> 32), n = al * bh + (uint32_t)m;
+  return ah * bh + (m >> 32) + (n >> 32);
+#endif
+}
+
 /* the index that a ratio kept by idc_retile guesses for the offset x,
 ** among n */
 static inline size_t idc_guess (int64_t x, uint64_t ratio, size_t n) {
-  size_t i = (size_t)(((idc_u128)(uint64_t)x * ratio) >> 64);
+  size_t i = (size_t)idc_mulhi((uint64_t)x, ratio);
   return i < n ? i : n - 1;
 }
 
