@@ -18,6 +18,7 @@ typedef struct idc_cluster {
 
 typedef struct idc_session {
   char *id;                 /* the string the session was first seen as */
+  size_t idlen;             /* its length */
   idc_u128 n;               /* the 122-bit number */
   uint32_t *chain;          /* cluster indexes in gen order */
   int64_t *gens;            /* their base gens, for the binary search */
