@@ -38,9 +38,21 @@ static int hexval (int ch) {
   return HEX[ch & 255];
 }
 
-/* BigInt() trims whitespace around its text, so "0x<hex> " parses */
-static int jsspace (int ch) {
-  return ch == ' ' || (ch >= '\t' && ch <= '\r');
+/* BigInt() trims white space around its text, so "0x<hex> " parses: the
+** length of the white space or line terminator at p in UTF-8 (JavaScript's
+** set: ASCII's, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+** U+205F, U+3000, U+FEFF), or 0 */
+static size_t jsspace (const unsigned char *p) {
+  if (p[0] == ' ' || (p[0] >= '\t' && p[0] <= '\r')) return 1;
+  if (p[0] == 0xc2) return p[1] == 0xa0 ? 2 : 0;
+  if (p[0] == 0xe1) return p[1] == 0x9a && p[2] == 0x80 ? 3 : 0;
+  if (p[0] == 0xe2 && p[1] == 0x80)
+    return (p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 || p[2] == 0xa9
+           || p[2] == 0xaf ? 3 : 0;
+  if (p[0] == 0xe2) return p[1] == 0x81 && p[2] == 0x9f ? 3 : 0;
+  if (p[0] == 0xe3) return p[1] == 0x80 && p[2] == 0x80 ? 3 : 0;
+  if (p[0] == 0xef) return p[1] == 0xbb && p[2] == 0xbf ? 3 : 0;
+  return 0;
 }
 
 static idc_u128 strip (idc_u128 u) {
@@ -84,15 +96,19 @@ int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
   const char *p;
   if (s == NULL) return ids_fail(e, IDS_EINVAL, "%s: missing", what);
   if (strnlen(s, 37) == 36 && parse36(s, n) == 0) return IDS_OK;
-  for (p = s; *p; p++) {
+  for (p = s; *p; ) {
     int v = hexval((unsigned char)*p);
-    if (*p == '-') continue;
-    if (v >= 0 && !trailing) {
+    size_t sp;
+    if (*p == '-') p++;
+    else if (v >= 0 && !trailing) {
       u = (u << 4) | (unsigned)v;   /* bits above 127 fall off, as there */
       digits++;
+      p++;
     }
-    else if (jsspace((unsigned char)*p) && digits > 0)
+    else if (digits > 0 && (sp = jsspace((const unsigned char *)p)) > 0) {
       trailing = 1;
+      p += sp;
+    }
     else
       break;
   }

@@ -589,6 +589,43 @@ static void test_null_args (void) {
   ids_idc_free(c);
 }
 
+/* A UUID is read as the package reads it, BigInt("0x" + hex without
+** dashes): white space after it is trimmed, JavaScript's set in UTF-8
+** too; anything else, before it or in it, is refused. */
+static void test_trailing_space (void) {
+  static const char *const good[] = {
+    " ", "\t\n\r", "\xc2\xa0", "\xe1\x9a\x80", "\xe2\x80\x80",
+    "\xe2\x80\x8a", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xe2\x80\xaf",
+    "\xe2\x81\x9f", "\xe3\x80\x80", "\xef\xbb\xbf", " \xc2\xa0 -"
+  };
+  static const char *const bad[] = {
+    "\xe2\x80\x8b", "\xe2\x80", "\xe2\x80\x30", "\xc2", "\xc2\xa1",
+    "\xc4\xb0", "\xff", " 0", "\xc2\xa0" "0"
+  };
+  const char *uuid = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0b";
+  char t[64];
+  ids_idc *c;
+  ids_error e;
+  int64_t out;
+  CHECK(ids_idc_new(&c, "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a", &e) == 0);
+  CHECK(ids_idc_generate(c, &out, &e) == IDS_OK);
+  CHECK(ids_idc_generate(c, &out, &e) == IDS_OK);
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    snprintf(t, sizeof t, "%s%s", uuid, good[i]);
+    out = 0;
+    CHECKF(ids_idc_recompress(c, t, &out, &e) == IDS_OK && out == -2,
+           "trailing space %zu: %s", i, e.msg);
+  }
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    snprintf(t, sizeof t, "%s%s", uuid, bad[i]);
+    CHECKF(ids_idc_recompress(c, t, &out, &e) == IDS_EINVAL &&
+           strstr(e.msg, "is not hexadecimal"), "trailing text %zu", i);
+  }
+  snprintf(t, sizeof t, "\xc2\xa0%s", uuid);
+  CHECK(ids_idc_recompress(c, t, &out, &e) == IDS_EINVAL);
+  ids_idc_free(c);
+}
+
 static void test_random_session (void) {
   ids_idc *a, *b;
   ids_error e;
@@ -695,6 +732,7 @@ int main (int argc, char **argv) {
   test_bad_blobs();
   test_random_session();
   test_null_args();
+  test_trailing_space();
   test_reachable_states();
   test_eager_and_bytes();
   cJSON_Delete(d);
