@@ -2,7 +2,8 @@
 ** glue.c: the id-compressor's C API (idcompressor/idcompressor.h) as flat
 ** WebAssembly exports for the JavaScript package (index.mjs).  Text goes
 ** through one scratch buffer in linear memory (latin1: session IDs and
-** UUIDs are ASCII); IDs are doubles (JavaScript numbers, at most 2^53 - 1
+** UUIDs are ASCII), or, for the session IDs that calls name again and
+** again, as NUL-terminated copies that index.mjs keeps; IDs are doubles (JavaScript numbers, at most 2^53 - 1
 ** in magnitude).  A failed call returns a NaN or 0 and leaves the
 ** library's message in the error buffer.
 */
@@ -29,9 +30,13 @@ EM_JS(void, js_random, (void *buf, size_t n), {
 });
 void ids_random (void *out, size_t n) { js_random(out, n); }
 
-/* the scratch's first n bytes as a NUL-terminated string (n < SCRATCH) */
+/* the scratch's first n bytes as a NUL-terminated string (n < SCRATCH);
+** a NUL among them, which would end the text early in C, made a byte that
+** no reader takes (the package refuses such text) */
 static const char *text (int n) {
+  char *z;
   if (n < 0) return NULL;
+  while ((z = memchr(scratch, 0, (size_t)n)) != NULL) *z = (char)0xff;
   scratch[n] = '\0';
   return scratch;
 }
@@ -109,17 +114,11 @@ EMSCRIPTEN_KEEPALIVE int w_reset_unfinalized_range (ids_idc *c) {
   return ids_idc_reset_unfinalized_range(c, &err);
 }
 
-/* the range at scratch as putrange writes it, with an n-byte session ID */
-EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, int n) {
+/* the range at scratch as putrange writes it (its local ranges are not
+** read); its session ID a kept text (index.mjs's keep) */
+EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, const char *sid) {
   const double *d = (const double *)scratch;
-  size_t nl = (size_t)d[4], k = 5 + 2 * nl;
-  char sid[IDS_IDC_UUID_LEN + 64];
   ids_idc_range r;
-  if (n < 0 || (size_t)n >= sizeof sid || k * 8 + (size_t)n >= SCRATCH)
-    return ids_fail(&err, IDS_EINVAL, "finalize_creation_range: malformed "
-                    "range");
-  memcpy(sid, scratch + k * 8, (size_t)n);
-  sid[n] = '\0';
   r.session_id = sid;
   r.has_ids = d[0] != 0;
   r.first_gen_count = (int64_t)d[1];
@@ -136,11 +135,12 @@ EMSCRIPTEN_KEEPALIVE double w_normalize_to_op_space (ids_idc *c, double id) {
          ? (double)out : NAN;
 }
 
-/* the origin session's ID: the scratch's first n bytes */
+/* the origin session's ID: a kept text (index.mjs's keep) */
 EMSCRIPTEN_KEEPALIVE double w_normalize_to_session_space (ids_idc *c,
-                                                            double id, int n) {
+                                                            double id,
+                                                            const char *origin) {
   int64_t out;
-  return ids_idc_normalize_to_session_space(c, (int64_t)id, text(n), &out,
+  return ids_idc_normalize_to_session_space(c, (int64_t)id, origin, &out,
                                             &err) == IDS_OK ? (double)out : NAN;
 }
 

@@ -25,14 +25,44 @@ function mem() {
   return heap;
 }
 
-// text in: latin1 into the scratch (session IDs and UUIDs are ASCII);
-// Buffer#latin1Write is the fastest way in that was measured
+// text in: UTF-8 into the scratch, its byte count out.  Session IDs and
+// UUIDs are ASCII, and any other character becomes bytes from 0x80 up,
+// which the C port refuses as the package refuses the character (latin1,
+// 5-10 ns faster, kept only each character's low byte: "\u0130" read as
+// "0").  Its trailing white space is BigInt's too (idc_parse).
 function put(s) {
   const n = s.length;
   if (n > 4096) throw new Error("text too long: " + n + " characters");
   mem();
-  heapBuf.latin1Write(s, scratch, n);
-  return n;
+  return heapBuf.utf8Write(s, scratch, 3 * n);
+}
+// Session IDs that calls name again and again (a range's, an op's origin
+// session), each copied once into linear memory, NUL-terminated, and kept
+// by its text: a document's few sessions recur on every op, and the copy
+// in was most of such a call.  At most KEPT are kept (of at most 4096
+// characters, as put's texts); past that all are dropped and made again
+// as they recur.
+const KEPT = 256, kept = new Map();
+function keep(s) {
+  const p = kept.get(s);
+  return p !== undefined ? p : keepNew(s);
+}
+function keepNew(s) {
+  const n = s.length;
+  if (n > 4096) throw new Error("text too long: " + n + " characters");
+  if (kept.size === KEPT) {
+    for (const q of kept.values()) M._w_release(q);
+    kept.clear();
+  }
+  const p = M._w_alloc(3 * n + 1);
+  if (p === 0) throw new Error("out of memory");
+  mem();
+  const b = heapBuf.utf8Write(s, p, 3 * n);
+  // a NUL would end the text early in C: a byte that no reader takes
+  for (let i = p; i < p + b; i++) if (heap[i] === 0) heap[i] = 0xff;
+  heap[p + b] = 0;
+  kept.set(s, p);
+  return p;
 }
 // text out: a UUID's 36 characters.  Buffer#latin1Slice made them in
 // 30-45 ns, String.fromCharCode with 36 arguments in 42-52 (the builtin
@@ -93,10 +123,10 @@ function fail(text) {
 
 // the scratch as doubles (ranges, lengths): 8-aligned, 64 KB
 const doubles = () => (mem(), dbl);
-function readRange(n) {
+// a range the local session took (its ID is the compressor's)
+function readRange(n, sessionId) {
   if (n < 0) fail();
-  const d = doubles(), nl = d[4], k = 5 + 2 * nl;
-  const sessionId = textAt(scratch + 8 * k, n);
+  const d = doubles(), nl = d[4];
   if (!d[0]) return { sessionId };
   const localIdRanges = [];
   for (let i = 0; i < nl; i++) localIdRanges.push([d[5 + 2 * i], d[6 + 2 * i]]);
@@ -114,9 +144,10 @@ export class IdCompressor {
   static maxClusterSize = 2 ** 20;
   #h;
   /** @internal */
-  constructor(h) {
+  constructor(h, sessionId) {
     this.#h = h;
-    this.localSessionId = textAt(scratch, M._w_session(h));
+    // the text it was made with, else (resumed from a blob) the C port's
+    this.localSessionId = sessionId ?? textAt(scratch, M._w_session(h));
     live.register(this, h, this);
   }
   // Eager finals handed out here, without a call: #next up to #end, those
@@ -192,23 +223,24 @@ export class IdCompressor {
     if (id !== id) fail();
     return mem()[scratch] ? uuidAt(scratch + 1) : id;
   }
-  takeNextCreationRange() { return readRange(M._w_take_next_range(this.#sync())); }
+  takeNextCreationRange() {
+    return readRange(M._w_take_next_range(this.#sync()), this.localSessionId);
+  }
   takeUnfinalizedCreationRange() {
-    return readRange(M._w_take_unfinalized_range(this.#sync()));
+    return readRange(M._w_take_unfinalized_range(this.#sync()),
+                     this.localSessionId);
   }
   resetUnfinalizedCreationRange() {
     if (M._w_reset_unfinalized_range(this.#sync()) !== 0) fail();
   }
   finalizeCreationRange(range) {
-    const h = this.#sync(), d = doubles(), ids = range.ids;
+    const h = this.#sync(), sid = keep(range.sessionId), ids = range.ids;
+    const d = doubles();                // after keep, which may grow memory
     d[0] = ids === undefined ? 0 : 1;
     d[1] = ids ? ids.firstGenCount : 0;
     d[2] = ids ? ids.count : 0;
     d[3] = ids ? ids.requestedClusterSize : 0;
-    d[4] = 0;                         // the local ranges are not read
-    const s = range.sessionId, m = mem(), at = scratch + 40;
-    for (let i = 0; i < s.length; i++) m[at + i] = s.charCodeAt(i);
-    if (M._w_finalize_range(h, s.length) !== 0) fail();
+    if (M._w_finalize_range(h, sid) !== 0) fail(range.sessionId);
   }
   beginGhostSession(ghostSessionId, callback) {
     const h = this.#sync(), prev = ghostCallback;
@@ -217,7 +249,7 @@ export class IdCompressor {
     try {
       if (M._w_ghost_session(h, put(ghostSessionId)) !== 0) {
         if (ghostError !== null) throw ghostError;
-        fail();
+        fail(ghostSessionId);
       }
     } finally { ghostCallback = prev; }
   }
@@ -228,8 +260,8 @@ export class IdCompressor {
   }
   normalizeToSessionSpace(id, originSessionId) {
     const h = this.#read();
-    const r = M._w_normalize_to_session_space(h, id, put(originSessionId));
-    if (r !== r) fail();
+    const r = M._w_normalize_to_session_space(h, id, keep(originSessionId));
+    if (r !== r) fail(originSessionId);
     return r;
   }
   tryNormalizeToSessionSpaceWithoutSession(id) {
@@ -244,13 +276,13 @@ export class IdCompressor {
   recompress(uuid) {
     const h = this.#read();
     const r = M._w_recompress(h, put(uuid));
-    if (r !== r) fail();
+    if (r !== r) fail(uuid);
     return r;
   }
   tryRecompress(uuid) {
     const h = this.#read();
     const r = M._w_try_recompress(h, put(uuid));
-    if (r !== r) fail();
+    if (r !== r) fail(uuid);
     return mem()[scratch] ? r : undefined;
   }
   serializeToBytes(withSession) {
@@ -287,7 +319,7 @@ export function assertIsSessionId(str) { return assertIsStableId(str); }
 function make(sessionId) {
   const h = M._w_new(sessionId === undefined ? -1 : put(sessionId));
   if (h === 0) fail(sessionId);
-  return new IdCompressor(h);
+  return new IdCompressor(h, sessionId);
 }
 
 // createIdCompressor(logger?) | createIdCompressor(sessionId, logger?):
@@ -305,11 +337,11 @@ export function deserializeIdCompressor(serialized, sessionIdOrLogger) {
   if (p === 0) throw new Error("out of memory");
   mem();
   const n = heapBuf.write(serialized, p, max, "base64");
-  const newSession = typeof sessionIdOrLogger === "string" ? put(sessionIdOrLogger) : -1;
-  const h = M._w_deserialize_bytes(p, n, newSession);
+  const sid = typeof sessionIdOrLogger === "string" ? sessionIdOrLogger : undefined;
+  const h = M._w_deserialize_bytes(p, n, sid === undefined ? -1 : put(sid));
   M._w_release(p);
-  if (h === 0) fail();
-  return new IdCompressor(h);
+  if (h === 0) fail(sid);
+  return new IdCompressor(h, sid);
 }
 
 export function serializeIdCompressor(compressor, withSession) {

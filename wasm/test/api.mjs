@@ -151,6 +151,34 @@ for (const [name, P] of Object.entries(impls)) {
     assert.equal(c.generateCompressedId(), -1);
   });
 
+  test(`${name}: text beyond ASCII is read as BigInt reads it`, () => {
+    // U+0130's low byte is "0": a UUID with it is not one
+    const odd = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0\u0130";
+    const big = (t) => `Cannot convert 0x${t.replace(/-/g, "")} to a BigInt`;
+    const syntax = (f, t) => assert.throws(f, (e) => e instanceof SyntaxError && e.message === big(t));
+    syntax(() => make(odd), odd);
+    assert.equal(P.isStableId(odd), false);
+    const c = make(A);
+    c.generateCompressedId();
+    const second = c.generateCompressedId(), u = c.decompress(second);
+    syntax(() => c.recompress(odd), odd);
+    syntax(() => c.tryRecompress(odd), odd);
+    syntax(() => c.recompress(u + "\u200b"), u + "\u200b");   // not white space
+    syntax(() => c.recompress(u + "\0"), u + "\0");
+    syntax(() => c.recompress("\u00a0" + u), "\u00a0" + u);
+    // white space after the digits is trimmed, JavaScript's set
+    for (const ws of [" ", "\n", "\u00a0", "\u2003", "\u2028", "\u3000", "\ufeff"])
+      assert.equal(c.recompress(u + ws), second);
+    throwsMsg(() => c.normalizeToSessionSpace(-1, odd),
+              "No IDs have ever been finalized by the supplied session.");
+    const r = make(B);
+    r.generateCompressedId();
+    const range = r.takeNextCreationRange();
+    syntax(() => c.finalizeCreationRange({ ...range, sessionId: odd }), odd);
+    c.finalizeCreationRange(range);                  // unchanged by the failure
+    assert.equal(c.normalizeToSessionSpace(-1, B), 0);   // the first final
+  });
+
   test(`${name}: stable IDs`, () => {
     assert.ok(P.isStableId(A));
     assert.ok(!P.isStableId("0a0a0a0a-0a0a-5a0a-8a0a-0a0a0a0a0a0a"));

@@ -1,6 +1,7 @@
 // lifecycle.mjs (node --expose-gc): compressors free their WebAssembly
 // memory when disposed and when collected; memory stays flat over a
-// million create/dispose cycles; a disposed compressor refuses calls.
+// million create/dispose cycles; the session IDs kept are bounded; a
+// disposed compressor refuses calls.
 // Prints "N passed, N failed".
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -21,6 +22,10 @@ function busy(c) {            // a compressor with a cluster and some IDs
   return c;
 }
 
+// The baseline after one cycle: the package keeps the session IDs that
+// calls name (finalizeCreationRange's, normalizeToSessionSpace's origin),
+// a bounded cache checked below.
+busy(idc.createIdCompressor(sid)).dispose();
 const base = idc.wasmHeapInUse();
 const N = Number(process.env.IDC_LIFECYCLE_CYCLES ?? 1000000);
 let heapAt10k = 0, rssAt10k = 0;
@@ -45,6 +50,21 @@ for (let round = 0; round < 20 && idc.wasmHeapInUse() > base; round++) {
 }
 check(heapHeld > base && idc.wasmHeapInUse() === base,
       `20,000 compressors collected without dispose: heap ${heapHeld - base} bytes, then ${idc.wasmHeapInUse() - base}`);
+
+// the session IDs kept are bounded (256 texts): the ranges of 2,000
+// sessions finalized, every compressor disposed, and little is left
+{
+  const doc = idc.createIdCompressor(sid);
+  for (let i = 0; i < 2000; i++) {
+    const c = idc.createIdCompressor();
+    c.generateCompressedId();
+    doc.finalizeCreationRange(c.takeNextCreationRange());
+    c.dispose();
+  }
+  doc.dispose();
+  const left = idc.wasmHeapInUse() - base;
+  check(left <= 256 * 128, `2,000 sessions' ranges finalized: ${left} bytes kept after, at most 256 session IDs`);
+}
 
 // a disposed compressor refuses calls; dispose twice is harmless
 const c = busy(idc.createIdCompressor(sid));
