@@ -4,8 +4,10 @@
 // wasm/build.sh DIR), on the same cases as bench_idc.c and bench_idc.lua:
 // generate with eager finals, and in a document of about 4,000 clusters
 // from four sessions normalizeToOpSpace of a local id, decompress,
-// recompress, serialize and deserialize.  The two take turns case by case;
-// the last lines give each case's ratio (reference time / ours).
+// recompress, serialize and deserialize, then (not --quick) four more of
+// the package's calls.  Each implementation runs all of its cases, the
+// reference first; the last lines give each case's ratio (reference time
+// / ours).
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -68,6 +70,27 @@ function cases(who, I) {
   time(who + " recompress", (n) => { for (let i = 0; i < n; i++) sink += doc.recompress(uuids[i & (NSAMPLE - 1)]); });
   time(who + " serialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) sink += doc.serialize(true).length; });
   time(who + " deserialize (4,000 clusters)", (n) => { for (let i = 0; i < n; i++) { const d = I.deserializeIdCompressor(blob); sink += d.localSessionId.length; d.dispose?.(); } });
+
+  // the package's other calls (node only): an op's local ID from another
+  // session into session space; a range of 5 IDs taken and finalized in
+  // two compressors; a compressor made and dropped; a document-unique ID
+  // before any final (a UUID string)
+  if (quick) return;
+  const peer = cs[1], ops = [];
+  for (let i = 0; i < 20; i++) ops.push(-1 - i);   // peer's first 20 IDs, finalized in doc
+  time(who + " normalizeToSessionSpace (remote)", (n) => { for (let i = 0; i < n; i++) sink += doc.normalizeToSessionSpace(ops[i % 20], SIDS[1]); });
+  const a = I.createIdCompressor(SIDS[2]), b = I.createIdCompressor(SIDS[3]);
+  a.nextRequestedClusterSize = 16;
+  time(who + " 5 generates, take, finalize in two", (n) => {
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < 5; j++) sink += a.generateCompressedId();
+      const r = a.takeNextCreationRange();
+      a.finalizeCreationRange(r);
+      b.finalizeCreationRange(r);
+    }
+  });
+  time(who + " createIdCompressor (and dispose)", (n) => { for (let i = 0; i < n; i++) { const c = I.createIdCompressor(SIDS[i & 3]); sink += c.localSessionId.length; c.dispose?.(); } });
+  time(who + " generateDocumentUniqueId (a UUID)", (n) => { for (let i = 0; i < n; i++) { const x = peer.generateDocumentUniqueId(); sink += typeof x === "string" ? x.length : x; } });
 }
 
 console.log(`@fluidframework/id-compressor 3.1.0 against ours (node ${process.version}; best of ${RUNS} runs, median in brackets)`);
