@@ -9,6 +9,7 @@
 ** failed call, which we do not copy (vectors README); it is listed in
 ** `nonnormative` and checked against our unchanged state instead.
 */
+#include <ctype.h>
 #include <stdlib.h>
 
 #include "idcompressor.h"
@@ -589,6 +590,42 @@ static void test_null_args (void) {
   ids_idc_free(c);
 }
 
+/* The canonical form's digits, read 8 at a time: every byte at every
+** digit's place is taken if and only if it is a hex digit, with its value
+** (a new session's first UUID is its ID, lowercased, version and variant
+** set).  '-' and white space are left out: the general reader takes
+** them, as BigInt does. */
+static void test_parse_bytes (void) {
+  const char *base = "0123abcd-ef45-4a6b-8c7d-e8f9ABCDEF01";
+  long wrong = 0, tried = 0;
+  for (int pos = 0; pos < 36; pos++) {
+    if (base[pos] == '-') continue;
+    for (int b = 1; b < 256; b++) {
+      char t[37], want[37], got[37];
+      ids_idc *c;
+      ids_error e;
+      int ok, hex = isxdigit(b) && b < 0x80;
+      if (b == '-' || b == ' ' || (b >= '\t' && b <= '\r')) continue;
+      memcpy(t, base, 37);
+      t[pos] = (char)b;
+      for (int i = 0; i < 36; i++) want[i] = (char)tolower((unsigned char)t[i]);
+      want[36] = '\0';
+      want[14] = '4';
+      ok = ids_idc_new(&c, t, &e) == IDS_OK;
+      tried++;
+      if (ok != hex) { wrong++; if (ok) ids_idc_free(c); continue; }
+      if (!ok) continue;
+      /* the variant: 10 and the digit's low 2 bits */
+      want[19] = "89ab"[(strchr("0123456789abcdef", want[19]) - "0123456789abcdef") & 3];
+      CHECK(ids_idc_generate(c, &(int64_t){0}, &e) == IDS_OK);
+      wrong += ids_idc_decompress(c, -1, got, &e) != IDS_OK || strcmp(got, want) != 0;
+      ids_idc_free(c);
+    }
+  }
+  CHECKF(wrong == 0, "%ld of %ld one-byte changes read wrong", wrong, tried);
+  printf("%-70s %ld texts\n", "one byte changed at each digit's place", tried);
+}
+
 /* A UUID is read as the package reads it, BigInt("0x" + hex without
 ** dashes): white space after it is trimmed, JavaScript's set in UTF-8
 ** too; anything else, before it or in it, is refused. */
@@ -733,6 +770,7 @@ int main (int argc, char **argv) {
   test_random_session();
   test_null_args();
   test_trailing_space();
+  test_parse_bytes();
   test_reachable_states();
   test_eager_and_bytes();
   cJSON_Delete(d);
