@@ -61,27 +61,15 @@ export interface IIdCompressor {
   tryRecompress(uncompressed: StableId): SessionSpaceCompressedId | undefined;
 }
 
-/** The compressor: both interfaces, and what WebAssembly memory asks for. */
-export declare class IdCompressor implements IIdCompressor, IIdCompressorCore {
+/** The compressor: both interfaces (merged into the class below, so that
+ *  their members are declared once), and what WebAssembly memory asks for. */
+export interface IdCompressor extends IIdCompressor, IIdCompressorCore {}
+export declare class IdCompressor {
   static readonly maxClusterSize: number;
   readonly localSessionId: SessionId;
   /** The cluster size of ranges taken from now on, 1..2^20 (512). */
   nextRequestedClusterSize: number;
-  generateCompressedId(): SessionSpaceCompressedId;
-  generateDocumentUniqueId(): (SessionSpaceCompressedId & OpSpaceCompressedId) | StableId;
-  normalizeToOpSpace(id: SessionSpaceCompressedId): OpSpaceCompressedId;
-  normalizeToSessionSpace(id: OpSpaceCompressedId, originSessionId: SessionId): SessionSpaceCompressedId;
   tryNormalizeToSessionSpaceWithoutSession(id: OpSpaceCompressedId): SessionSpaceCompressedId | undefined;
-  decompress(id: SessionSpaceCompressedId): StableId;
-  recompress(uncompressed: StableId): SessionSpaceCompressedId;
-  tryRecompress(uncompressed: StableId): SessionSpaceCompressedId | undefined;
-  takeNextCreationRange(): IdCreationRange;
-  takeUnfinalizedCreationRange(): IdCreationRange;
-  resetUnfinalizedCreationRange(): void;
-  finalizeCreationRange(range: IdCreationRange): void;
-  beginGhostSession(ghostSessionId: SessionId, ghostSessionCallback: () => void): void;
-  serialize(withSession: true): SerializedIdCompressorWithOngoingSession;
-  serialize(withSession: false): SerializedIdCompressorWithNoSession;
   /** The serialized bytes (the string form is their base64). */
   serializeToBytes(withSession: boolean): Uint8Array;
   /** Frees the compressor's WebAssembly memory now; it is freed when the

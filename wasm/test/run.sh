@@ -6,6 +6,10 @@
 #   api        the public-API tests, on the reference and on ours
 #   lifecycle  memory freed by dispose and by the collector, flat over cycles
 #   pack       npm pack, installed offline in a new project, used there
+#   types      index.d.ts under tsc --strict, and an application
+#              (test/types/app.ts) type-checked against the package's
+#              declarations and against ours; the two packages' types are
+#              one another's (test/types/brands.ts)
 # The reference comes from spec/idcompressor/node (npm ci from its lock
 # file, as the Lua cross-test installs it).  Ends "N passed, N failed".
 set -u
@@ -18,7 +22,7 @@ if [ ! -f "$IDC_WASM/idcompressor-wasm.cjs" ]; then
   echo "run.sh: no package in $IDC_WASM (ctest's idc_wasm_build makes it)"
   echo "0 passed, 1 failed"; exit 1
 fi
-case ${2:-} in cross|api)
+case ${2:-} in cross|api|types)
   if [ ! -d "$ref/node_modules/@fluidframework/id-compressor" ] &&
      ! (cd "$ref" && npm ci --no-audit --no-fund >/dev/null); then
     echo "run.sh: npm ci failed"; echo "0 passed, 1 failed"; exit 1
@@ -65,5 +69,29 @@ JS
       ok "node $(node --version) imports the installed package and uses it" || bad "the installed package in use"
     echo "$pass passed, $fail failed"
     [ $fail = 0 ] ;;
-  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|pack" >&2; exit 2 ;;
+  types)
+    t=$(mktemp -d "${TMPDIR:-/tmp}/idc-types.XXXXXX"); trap 'rm -rf "$t"' EXIT
+    pass=0 fail=0
+    ref_types=$ref/node_modules/@fluidframework/id-compressor/lib/index.d.ts
+    if (cd "$t" && tsc --noEmit --strict "$IDC_WASM/index.d.ts"); then
+      pass=$((pass + 1)); echo "ok   index.d.ts under tsc --strict"
+    else fail=$((fail + 1)); echo "FAIL index.d.ts under tsc --strict"; fi
+    # the package's own declarations need a newer TypeScript than Debian's
+    # to check inside (skipLibCheck); what they declare is used in full
+    for idc in "$ref_types" "$IDC_WASM/index.d.ts"; do
+      cat >"$t/tsconfig.json" <<JSON
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022",
+    "module": "node16", "moduleResolution": "node16", "skipLibCheck": true,
+    "types": [], "baseUrl": "/",
+    "paths": { "idc": ["$idc"], "ref": ["$ref_types"],
+               "ours": ["$IDC_WASM/index.d.ts"] } },
+  "files": ["$here/types/app.ts", "$here/types/brands.ts"] }
+JSON
+      what="app.ts and brands.ts against $( [ "$idc" = "$ref_types" ] && echo "the package's" || echo our) declarations"
+      if tsc -p "$t/tsconfig.json"; then pass=$((pass + 1)); echo "ok   $what"
+      else fail=$((fail + 1)); echo "FAIL $what"; fi
+    done
+    echo "$pass passed, $fail failed"
+    [ $fail = 0 ] ;;
+  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|pack|types" >&2; exit 2 ;;
 esac
