@@ -8,6 +8,7 @@
 ** library's message in the error buffer.
 */
 #include <emscripten.h>
+#include <endian.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@
 
 #define SCRATCH 65536
 
-static _Alignas(8) char scratch[SCRATCH];
+static _Alignas(8) char scratch[SCRATCH + 8];    /* 8: has_nul's last word */
 static ids_error err;
 
 EMSCRIPTEN_KEEPALIVE char *w_scratch (void) { return scratch; }
@@ -31,18 +32,18 @@ EM_JS(void, js_random, (void *buf, size_t n), {
 });
 void ids_random (void *out, size_t n) { js_random(out, n); }
 
-/* whether n bytes at s hold a NUL: 8 at a time (memchr's setup was a
-** sixth of a recompress) */
-static int has_nul (const char *s, size_t n) {
+/* whether the scratch's first n bytes hold a NUL: 8 at a time, the last
+** word read whole (the scratch has room) with the bytes past n set
+** (memchr's setup was a sixth of a recompress) */
+static int has_nul (size_t n) {
   const uint64_t ones = 0x0101010101010101u;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
+  for (size_t i = 0; i < n; i += 8) {
     uint64_t x;
-    memcpy(&x, s + i, 8);
+    memcpy(&x, scratch + i, 8);
+    x = le64toh(x);
+    if (n - i < 8) x |= ~(uint64_t)0 << 8 * (n - i);
     if ((x - ones) & ~x & ones << 7) return 1;
   }
-  for (; i < n; i++)
-    if (s[i] == '\0') return 1;
   return 0;
 }
 
@@ -51,7 +52,7 @@ static int has_nul (const char *s, size_t n) {
 ** no reader takes (the package refuses such text) */
 static const char *text (int n) {
   if (n < 0) return NULL;
-  if (has_nul(scratch, (size_t)n))
+  if (has_nul((size_t)n))
     for (int i = 0; i < n; i++) scratch[i] = scratch[i] ? scratch[i] : (char)0xff;
   scratch[n] = '\0';
   return scratch;

@@ -164,7 +164,8 @@ for (const [name, P] of Object.entries(impls)) {
     syntax(() => c.recompress(odd), odd);
     syntax(() => c.tryRecompress(odd), odd);
     syntax(() => c.recompress(u + "\u200b"), u + "\u200b");   // not white space
-    syntax(() => c.recompress(u + "\0"), u + "\0");
+    for (const t of [u + "\0", "\0" + u.slice(1), u.slice(0, 35) + "\0", u.slice(0, 30) + "\0" + u.slice(31)])
+      syntax(() => c.recompress(t), t);              // a NUL anywhere
     syntax(() => c.recompress("\u00a0" + u), "\u00a0" + u);
     // white space after the digits is trimmed, JavaScript's set
     for (const ws of [" ", "\n", "\u00a0", "\u2003", "\u2028", "\u3000", "\ufeff"])
