@@ -5,9 +5,8 @@
 // generate with eager finals, and in a document of about 4,000 clusters
 // from four sessions normalizeToOpSpace of a local id, decompress,
 // recompress, serialize and deserialize, then (not --quick) four more of
-// the package's calls.  Each implementation runs all of its cases, the
-// reference first; the last lines give each case's ratio (reference time
-// / ours).
+// the package's calls.  Case by case, the two take turns run by run; the
+// last lines give each case's ratio (reference time / ours).
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -24,17 +23,28 @@ const SIDS = ["0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a", "5b5b5b5b-5b5b-4b5b-9b5b-5
               "a1a1a1a1-a1a1-4a1a-aa1a-a1a1a1a1a1a1", "e7e7e7e7-e7e7-4e7e-be7e-e7e7e7e7e7e7"];
 let sink = 0;
 
-const best = {};
-function time(name, f) {
+// Each implementation's cases are registered first (time), then measured
+// case by case with the implementations taking turns run by run, so that
+// the host's drift (a noisy neighbour for a few seconds) falls on both.
+const best = {}, plan = [];
+const time = (name, f) => plan[plan.length - 1].push({ name, f });
+function calibrate(f) {
   let n = 1000, el;
   for (;;) { const t0 = process.hrtime.bigint(); f(n); el = Number(process.hrtime.bigint() - t0); if (el > 20e6 || n > 1e9) break; n *= 2; }
-  n = Math.ceil(n * RUN_MS * 1e6 / el);
-  f(n);
-  const t = [];
-  for (let i = 0; i < RUNS; i++) { const t0 = process.hrtime.bigint(); f(n); t.push(Number(process.hrtime.bigint() - t0) / n); }
-  t.sort((a, b) => a - b);
-  best[name] = t[0];
-  console.log(`${name.padEnd(46)} ${t[0].toFixed(1).padStart(8)} ns/op ${(1e3 / t[0]).toFixed(2).padStart(8)} M ops/s   (median ${t[2].toFixed(1)} ns)`);
+  return Math.ceil(n * RUN_MS * 1e6 / el);
+}
+function measure() {
+  for (let c = 0; c < plan[0].length; c++) {
+    const runs = plan.map((cases) => ({ ...cases[c], t: [] }));
+    for (const r of runs) { r.n = calibrate(r.f); r.f(r.n); }
+    for (let i = 0; i < RUNS; i++)
+      for (const r of runs) { const t0 = process.hrtime.bigint(); r.f(r.n); r.t.push(Number(process.hrtime.bigint() - t0) / r.n); }
+    for (const { name, t } of runs) {
+      t.sort((a, b) => a - b);
+      best[name] = t[0];
+      console.log(`${name.padEnd(46)} ${t[0].toFixed(1).padStart(8)} ns/op ${(1e3 / t[0]).toFixed(2).padStart(8)} M ops/s   (median ${t[RUNS >> 1].toFixed(1)} ns)`);
+    }
+  }
 }
 
 function cases(who, I) {
@@ -97,7 +107,8 @@ console.log(`@fluidframework/id-compressor 3.1.0 against ours (node ${process.ve
 // each implementation runs its own copy of the loops (a function compiled
 // anew), so that no call site has seen the other's classes: shared call
 // sites turn polymorphic and slow whichever is measured second
-for (const [who, I] of impls) eval(`(${cases})`)(who, I);
+for (const [who, I] of impls) { plan.push([]); eval(`(${cases})`)(who, I); }
+measure();
 if (impls.length > 1) {
   console.log("reference / wasm (above 1: ours is faster):");
   for (const k of Object.keys(best).filter((k) => k.startsWith("reference ")))
