@@ -59,20 +59,31 @@ pg_init () {
   fi
 }
 
-# pg_start NAME PORT [postgres -c options...]: starts it and waits until it
-# takes connections; its pid in pg_pid_NAME
+# pg_start NAME PORTVAR [postgres -c options...]: starts it on the port in
+# the variable PORTVAR and waits until it takes connections; its pid in
+# pg_pid_NAME.  A port that another test took meanwhile ("Address already
+# in use") is traded for a new one in PORTVAR, up to 5 times.
 pg_start () {
-  local name=$1 port=$2 pid opts=""; shift 2
+  local name=$1 portvar=$2 pid opts="" try seen
+  shift 2
   for o in "$@"; do opts="$opts -c $o"; done
-  if ! as_pg "$stage/usr/lib/postgresql/15/bin/pg_ctl" -D "$tmp/$name/data" \
+  for try in 1 2 3 4 5; do
+    seen=$(cat "$tmp/$name/server.log" 2>/dev/null | wc -l)
+    if as_pg "$stage/usr/lib/postgresql/15/bin/pg_ctl" -D "$tmp/$name/data" \
          -l "$tmp/$name/server.log" -w -t 60 start \
-         -o "-p $port -k $tmp/$name -c listen_addresses=127.0.0.1 -c fsync=off $opts" \
+         -o "-p ${!portvar} -k $tmp/$name -c listen_addresses=127.0.0.1 -c fsync=off $opts" \
          >/dev/null 2>&1; then
-    tail -20 "$tmp/$name/server.log"; bad "server $name starts"; finish
-  fi
-  pid=$(head -1 "$tmp/$name/data/postmaster.pid")
-  printf -v "pg_pid_$name" %s "$pid"
-  pg_pids="$pg_pids $pid"
+      pid=$(head -1 "$tmp/$name/data/postmaster.pid")
+      printf -v "pg_pid_$name" %s "$pid"
+      pg_pids="$pg_pids $pid"
+      return 0
+    fi
+    tail -n +$((seen + 1)) "$tmp/$name/server.log" |
+      grep -q "Address already in use" || break
+    echo "# port ${!portvar} was taken meanwhile: another"
+    free_ports "$portvar"
+  done
+  tail -20 "$tmp/$name/server.log"; bad "server $name starts"; finish
 }
 
 # pg_stop NAME: a fast shutdown by pid (SIGINT), waited for

@@ -14,7 +14,7 @@ slots=$tmp/slots
 mkdir -p "$slots" && chmod 1777 "$slots"
 conf=$tmp/one/data/postgresql.conf
 echo "idscheme.slots = 'local:$slots'" >>"$conf"
-pg_start one "$port"
+pg_start one port
 
 pgq "$port" <<'SQL' || bad "schema"
 CREATE EXTENSION idscheme;
@@ -43,7 +43,7 @@ check "run 1: 16 backends, each with its own node" [ "$(pgq "$port" -c \
 
 # a restart: the new backends' slots are the old ones', claimed again
 pg_stop one
-pg_start one "$port"
+pg_start one port
 bench 2; rc=$?
 check "after a restart: pgbench ends without an error" [ $rc = 0 ]
 check "after a restart: 6400 rows, 6400 distinct keys" [ "$(rows 2)" = "6400 6400" ]

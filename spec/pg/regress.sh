@@ -11,7 +11,7 @@ pg_init one
 free_ports port
 export IDSCHEME_SLOT_DIR=$tmp/slots      # the local store's, for settings
 mkdir -p "$IDSCHEME_SLOT_DIR" && chmod 1777 "$IDSCHEME_SLOT_DIR"
-pg_start one "$port"
+pg_start one port
 
 regress=$pgbin/../lib/pgxs/src/test/regress/pg_regress
 tests=$(sed -n 's/^REGRESS = //p' "$root/pg/Makefile")

@@ -17,8 +17,8 @@ for s in a b; do
   pg_init $s
   echo "idscheme.slots = 'redis://127.0.0.1:$port/pg'" >>"$tmp/$s/data/postgresql.conf"
 done
-pg_start a "$pa"
-pg_start b "$pb"
+pg_start a pa
+pg_start b pb
 for p in "$pa" "$pb"; do
   pgq "$p" <<'SQL' || bad "schema on $p"
 CREATE EXTENSION idscheme;

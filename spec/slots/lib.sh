@@ -42,14 +42,19 @@ finish () {
 
 # free_ports NAME...: sets each variable NAME to a TCP port nobody listens
 # on, none of them one that this test took before (a server's client and
-# peer ports, a relay's).  Another test may still race us to one: the
-# server start fails then, and the test says so.
+# peer ports, a relay's), and below the kernel's ephemeral range: a port in
+# it may become the local end of any connection (a CI run lost a server's
+# port so, to another test's client).  Another test may still race us to
+# one: the server start fails then, and the test says so (pg_start picks
+# another).
 taken_ports=" "
 free_ports () {
-  local _name _p
+  local _name _p _eph=32768
+  read -r _eph _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || _eph=32768
+  [ "$_eph" -gt 12000 ] 2>/dev/null || _eph=32768
   for _name in "$@"; do
     while :; do
-      _p=$((20000 + RANDOM % 30000))
+      _p=$((10000 + RANDOM % (_eph - 10000)))
       [[ $taken_ports == *" $_p "* ]] && continue
       [ -z "$(ss -ltnH "sport = :$_p" 2>/dev/null)" ] && break
     done
