@@ -1,10 +1,10 @@
 /*
 ** glue.c: the id-compressor's C API (idcompressor/idcompressor.h) as flat
 ** WebAssembly exports for the JavaScript package (index.mjs).  Text goes
-** through one scratch buffer in linear memory (latin1: session IDs and
-** UUIDs are ASCII), or, for the session IDs that calls name again and
-** again, as NUL-terminated copies that index.mjs keeps; IDs are doubles (JavaScript numbers, at most 2^53 - 1
-** in magnitude).  A failed call returns a NaN or 0 and leaves the
+** through one scratch buffer in linear memory (UTF-8, index.mjs's put),
+** or, for the session IDs that calls name again and again, as copies
+** that index.mjs keeps (w_keep); IDs are doubles (JavaScript numbers, at
+** most 2^53 - 1 in magnitude).  A failed call returns a NaN or 0 and leaves the
 ** library's message in the error buffer.
 */
 #include <emscripten.h>
@@ -58,6 +58,10 @@ static const char *text (int n) {
   return scratch;
 }
 
+/* the scratch's first n bytes as a malloc'd string, read as text() reads
+** them (index.mjs keeps it; w_release frees it), or NULL */
+EMSCRIPTEN_KEEPALIVE char *w_keep (int n) { return strdup(text(n)); }
+
 EMSCRIPTEN_KEEPALIVE ids_idc *w_new (int n) {
   ids_idc *c;
   return ids_idc_new(&c, text(n), &err) == IDS_OK ? c : NULL;
@@ -95,13 +99,13 @@ EMSCRIPTEN_KEEPALIVE double w_generate_unique (ids_idc *c) {
 }
 
 /* A range, as doubles at scratch (8-aligned): has_ids, first_gen_count,
-** count, requested_cluster_size, nlocal, then nlocal (gen, count) pairs;
-** then the session ID's bytes; returns the session ID's length (-1: an
-** error).  Finalize reads the same layout. */
+** count, requested_cluster_size, nlocal, then nlocal (gen, count) pairs
+** (its session ID is the compressor's, which index.mjs has); 0, or -1 for
+** an error.  Finalize reads the same layout. */
 static int putrange (const ids_idc_range *r) {
   double *d = (double *)scratch;
-  size_t n = strlen(r->session_id), k = 5 + 2 * r->nlocal;
-  if (k * 8 + n >= SCRATCH) {
+  size_t k = 5 + 2 * r->nlocal;
+  if (k * 8 > SCRATCH) {
     ids_fail(&err, IDS_ERANGE, "range too large for the scratch buffer");
     return -1;
   }
@@ -114,8 +118,7 @@ static int putrange (const ids_idc_range *r) {
     d[5 + 2 * i] = (double)r->local[i][0];
     d[6 + 2 * i] = (double)r->local[i][1];
   }
-  memcpy(scratch + k * 8, r->session_id, n);
-  return (int)n;
+  return 0;
 }
 
 EMSCRIPTEN_KEEPALIVE int w_take_next_range (ids_idc *c) {

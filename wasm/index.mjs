@@ -40,27 +40,21 @@ function put(s) {
 // session), each copied once into linear memory, NUL-terminated, and kept
 // by its text: a document's few sessions recur on every op, and the copy
 // in was most of such a call.  At most KEPT are kept (of at most 4096
-// characters, as put's texts); past that all are dropped and made again
-// as they recur.
+// characters: put's texts); past that all are dropped and made again as
+// they recur.
 const KEPT = 256, kept = new Map();
 function keep(s) {
   const p = kept.get(s);
   return p !== undefined ? p : keepNew(s);
 }
 function keepNew(s) {
-  const n = s.length;
-  if (n > 4096) throw new Error("text too long: " + n + " characters");
+  const n = put(s);                     // the text read as every text is
   if (kept.size === KEPT) {
     for (const q of kept.values()) M._w_release(q);
     kept.clear();
   }
-  const p = M._w_alloc(3 * n + 1);
+  const p = M._w_keep(n);
   if (p === 0) throw new Error("out of memory");
-  mem();
-  const b = heapBuf.utf8Write(s, p, 3 * n);
-  // a NUL would end the text early in C: a byte that no reader takes
-  for (let i = p; i < p + b; i++) if (heap[i] === 0) heap[i] = 0xff;
-  heap[p + b] = 0;
   kept.set(s, p);
   return p;
 }
@@ -124,8 +118,8 @@ function fail(text) {
 // the scratch as doubles (ranges, lengths): 8-aligned, 64 KB
 const doubles = () => (mem(), dbl);
 // a range the local session took (its ID is the compressor's)
-function readRange(n, sessionId) {
-  if (n < 0) fail();
+function readRange(rc, sessionId) {
+  if (rc < 0) fail();
   const d = doubles(), nl = d[4];
   if (!d[0]) return { sessionId };
   const localIdRanges = [];
