@@ -51,9 +51,6 @@ typedef struct cand {
   ids_candidate c;
   const ischeme *k;
   int name;                   /* c.codec's name's number */
-  int constbits;              /* constant bits that hold their values */
-  int confirmed;              /* a plausible time, not the mere lack of
-                                 one to doubt (UUIDv4's) */
   uint64_t dist;              /* |time - now| */
 } cand;
 
@@ -211,12 +208,12 @@ static int try (const ischeme *k, const ids_codec *c, int marked,
   o->marked = marked;
   o->has_time = ids_scheme_time_ms(k->s, &o->value, &o->time_ms);
   if (!o->has_time) o->time_ms = 0;
-  out->confirmed = k->timed && own && o->has_time &&
+  o->confirmed = k->timed && own && o->has_time &&
                    o->time_ms >= since(k->s, now) &&
                    o->time_ms <= now + AHEAD_MS;
   /* a value of another version has no time to doubt (a TypeID of a v4) */
-  o->plausible = !k->timed || !own || out->confirmed;
-  out->constbits = k->constbits + (own ? k->versionbits : 0);
+  o->plausible = !k->timed || !own || o->confirmed;
+  o->constbits = k->constbits + (own ? k->versionbits : 0);
   o->ambiguous = 0;
   o->length = 0;
   out->dist = !o->has_time ? UINT64_MAX :
@@ -258,28 +255,32 @@ static int othersize (const ischeme *k, const char *t, size_t n,
 ** them further is only a guess. */
 static int tied (const cand *a, const cand *b) {
   return a->c.marked == b->c.marked && a->c.plausible == b->c.plausible &&
-         a->constbits == b->constbits && a->confirmed == b->confirmed &&
+         a->c.constbits == b->c.constbits &&
+         a->c.confirmed == b->c.confirmed &&
          !a->c.length == !b->c.length;
 }
 
 /* Better first: a marked form (FLUID's RFC 19), a time in the plausible
 ** window, more constant bits that hold (a UUID's version), a time that
 ** confirms over none to doubt (a lower-case ULID over a TypeID of
-** another UUID's version), then the guesses:
-** a form no other scheme wrote, the scheme's default form (what a log
-** line most likely holds: a bare number is a Snowflake's ID before it is
-** a FLUID's), a time nearer now, the inspector's order. */
+** another UUID's version), a decoded value over a text read by its
+** alphabet alone, then the guesses:
+** the scheme's default form (what a log line most likely holds: a bare
+** number is a Snowflake's ID before it is a FLUID's, and a Snowflake's
+** decimal ID whose digits happen all to be octal is still decimal), a
+** form no other scheme wrote, a time nearer now, the inspector's order. */
 static int better (const cand *a, const cand *b) {
   int adef = a->c.codec == a->k->s->codecs[0];
   int bdef = b->c.codec == b->k->s->codecs[0];
   if (a->c.marked != b->c.marked) return a->c.marked > b->c.marked;
   if (a->c.plausible != b->c.plausible)
     return a->c.plausible > b->c.plausible;
-  if (a->constbits != b->constbits) return a->constbits > b->constbits;
-  if (a->confirmed != b->confirmed) return a->confirmed > b->confirmed;
+  if (a->c.constbits != b->c.constbits)
+    return a->c.constbits > b->c.constbits;
+  if (a->c.confirmed != b->c.confirmed) return a->c.confirmed > b->c.confirmed;
   if (!a->c.length != !b->c.length) return !a->c.length;
-  if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
   if (adef != bdef) return adef;
+  if (a->c.unique != b->c.unique) return a->c.unique > b->c.unique;
   if (a->dist != b->dist) return a->dist < b->dist;
   return a->k < b->k;
 }

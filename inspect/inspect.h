@@ -32,12 +32,10 @@ extern "C" {
 typedef struct ids_inspector ids_inspector;
 
 /* One reading of a text.  The ranking compares, in this order: marked,
-** plausible, the constant bits that hold their values (a version, a
-** variant; a "version" field's only where it holds its own), a time in
-** the format's life over no time to doubt, a decoded value over a text
-** read by its alphabet alone (ids_candidate.length), unique, the
-** scheme's default
-** encoding, the distance of the time from now, the schemes' order.  What
+** plausible, constbits, confirmed, a decoded value over a text read by
+** its alphabet alone (ids_candidate.length), the scheme's default
+** encoding, unique, the distance of the time from now, the schemes'
+** order.  What
 ** decides is evidence: a mark, a plausible time, constant bits.  When
 ** another scheme's reading has as much, the best is a guess and both are
 ** marked ambiguous. */
@@ -56,6 +54,11 @@ typedef struct ids_candidate {
                                  after now; a scheme without time, or a
                                  value of another version (a TypeID of a
                                  UUIDv4): 1 */
+  int constbits;              /* the constant bits that hold their values
+                                 (a version, a variant; a "version"
+                                 field's only where it holds its own) */
+  int confirmed;              /* a time in the format's life, not the mere
+                                 lack of one to doubt (a UUIDv4's) */
   int unique;                 /* no other candidate's scheme has an
                                  encoding of this name */
   int ambiguous;              /* a plausible reading that a reading of

@@ -1003,7 +1003,8 @@ static const char *const inspectkeys[] = { "scheme", "encoding", NULL };
 
 /* idscheme.inspect(text [, {scheme = NAME or handle, encoding = NAME}]):
 ** the readings of text, best first, each a table {scheme, encoding, id,
-** fields, time_ms, marked, plausible, unique, ambiguous}; none: an empty
+** fields, time_ms, marked, plausible, constbits, confirmed, unique,
+** ambiguous}; none: an empty
 ** list and why. */
 static int l_inspect (lua_State *L) {
   size_t n, enclen = 0;
@@ -1083,6 +1084,10 @@ static int l_inspect (lua_State *L) {
     lua_setfield(L, -2, "marked");
     lua_pushboolean(L, cs[i].plausible);
     lua_setfield(L, -2, "plausible");
+    lua_pushinteger(L, cs[i].constbits);
+    lua_setfield(L, -2, "constbits");
+    lua_pushboolean(L, cs[i].confirmed);
+    lua_setfield(L, -2, "confirmed");
     lua_pushboolean(L, cs[i].unique);
     lua_setfield(L, -2, "unique");
     lua_pushboolean(L, cs[i].ambiguous);

@@ -161,6 +161,8 @@ function ID:scheme() end
 ---@field time_ms? integer
 ---@field marked boolean
 ---@field plausible boolean
+---@field constbits integer the constant bits that hold their values (a version)
+---@field confirmed boolean a time in the format's life, not only none to doubt
 ---@field unique boolean
 ---@field ambiguous boolean another scheme's reading has as much evidence
 

@@ -67,17 +67,20 @@ static void test_own_output (void) {
   }
 }
 
-/* The rank keys, most significant first, never increase down the list. */
+/* The rank keys, most significant first (inspect.h), never increase down
+** the list. */
 static void check_order (const ids_candidate *c, int nc) {
   for (int i = 1; i < nc; i++) {
     const ids_candidate *a = &c[i - 1], *b = &c[i];
     int adef = a->codec == a->scheme->codecs[0];
     int bdef = b->codec == b->scheme->codecs[0];
-    int ka[4] = {a->marked, a->plausible, a->unique, adef};
-    int kb[4] = {b->marked, b->plausible, b->unique, bdef};
+    int ka[7] = {a->marked, a->plausible, a->constbits, a->confirmed,
+                 !a->length, adef, a->unique};
+    int kb[7] = {b->marked, b->plausible, b->constbits, b->confirmed,
+                 !b->length, bdef, b->unique};
     int k = 0;
-    while (k < 4 && ka[k] == kb[k]) k++;
-    CHECKF(k == 4 || ka[k] > kb[k], "candidate %d (%s %s) ranks above %d "
+    while (k < 7 && ka[k] == kb[k]) k++;
+    CHECKF(k == 7 || ka[k] > kb[k], "candidate %d (%s %s) ranks above %d "
            "(%s %s)", i, b->scheme->name, b->codec->name, i - 1,
            a->scheme->name, a->codec->name);
   }
@@ -132,6 +135,13 @@ static void test_ambiguous (void) {
       if (s == snow) CHECK(c[i].plausible);
     }
   }
+  check_order(c, nc);
+  /* a decimal whose digits are all octal (a fresh Instagram ID of
+  ** 2026-11-26, an octal Snowflake of 2015 too): the default form first */
+  nc = ids_inspect(everyone, "4210143737751273472", 19, NULL, 0, now, c,
+                   IDS_INSPECT_MAX, &e);
+  CHECK(nc >= 2 && strcmp(c[0].scheme->name, "instagram") == 0 &&
+        c[0].codec == c[0].scheme->codecs[0] && c[0].ambiguous);
   check_order(c, nc);
   /* FLUID's RFC 19 mark: read as that form alone, and first */
   nc = ids_inspect(everyone, "\xc6\x92uZZybuNNy", 11, NULL, 0, now, c,

@@ -5,18 +5,21 @@
 -- encoding, and an unknown option is refused by name.
 local idscheme = require "idscheme"
 
--- The rank keys, most significant first, never increase down the list.
+-- The rank keys, most significant first (inspect.h), never increase down
+-- the list.
 local function in_order (cands)
+  local function n (b) return b and 1 or 0 end
   local function keys (c)
     local s = idscheme.scheme(c.scheme)
-    return { c.marked, c.plausible, c.unique,
-             c.encoding == s.default_encoding }
+    return { n(c.marked), n(c.plausible), c.constbits, n(c.confirmed),
+             n(c.length == nil), n(c.encoding == s.default_encoding),
+             n(c.unique) }
   end
   for i = 2, #cands do
     local a, b = keys(cands[i - 1]), keys(cands[i])
-    for k = 1, 4 do
+    for k = 1, 7 do
       if a[k] ~= b[k] then
-        assert(a[k] and not b[k], ("candidate %d (%s %s) ranks above %d")
+        assert(a[k] > b[k], ("candidate %d (%s %s) ranks above %d")
                :format(i, cands[i].scheme, cands[i].encoding, i - 1))
         break
       end
@@ -53,13 +56,9 @@ describe("idscheme.inspect", function ()
       local text = id:encode()
       local cands = idscheme.inspect(text)
       assert.is_true(#cands >= 1, name)
-      -- first, or (text that another scheme reads as plausibly: a decimal
-      -- whose digits are all octal, 1.4% of 19-digit IDs) flagged
-      -- ambiguous beside the first
-      local c = own(cands, name, s.default_encoding)
-      assert.is_truthy(c, text)
-      assert.is_true(c == cands[1] or (c.ambiguous and cands[1].ambiguous),
-                     text)
+      local c = cands[1]
+      assert.are.equal(name, c.scheme, text)
+      assert.are.equal(s.default_encoding, c.encoding)
       assert.is_true(c.id == id)
       assert.are.same(id:fields(), c.fields)
       assert.are.equal(timed and "number" or "nil", type(c.time_ms), name)
@@ -69,10 +68,14 @@ describe("idscheme.inspect", function ()
     end
   end)
 
-  it("flags a decimal whose digits are all octal, not guessing", function ()
+  it("reads a decimal whose digits are all octal as decimal first, flagged",
+     function ()
     -- a fresh Instagram ID (2026) that reads as an octal Snowflake (2015)
+    -- too: the default form first, the other scheme's reading beside it
     local cands = idscheme.inspect("4210143737751273472")
-    local c = own(cands, "instagram", "dec")
+    assert.are.equal("instagram", cands[1].scheme)
+    assert.are.equal("dec", cands[1].encoding)
+    local c = own(cands, "snowflake", "oct")
     assert.is_truthy(c)
     assert.is_true(c.plausible and c.ambiguous and cands[1].ambiguous)
   end)
