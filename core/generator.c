@@ -33,6 +33,7 @@ typedef struct gen {
   uint64_t persec;            /* whole ticks per second, or 0 */
   uint64_t ahead;             /* ticks `hold` may run ahead of the clock
                                  (max_ahead_ms) */
+  int64_t maxwait;            /* ns one call may wait (max_wait_ms) */
   uint64_t tick0;             /* suffix mode: the tick the state counts
                                  from */
   int64_t qual;               /* the qualifier to generate by default */
@@ -161,24 +162,45 @@ static int timefail (const gen *g, ids_error *e) {
                   g->s->fields[g->time_field].name);
 }
 
-/* Waits until the clock reaches tick `until`: sleeps while far, then spins
-** so that the new tick is seen at once. */
-static int waitfor (const gen *g, uint64_t until) {
+/* What a generator waits for when its last ID is ahead of the clock. */
+#define CLOCK_AHEAD "the clock to reach the generator's last ID"
+
+static int64_t mono_ns (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Waits until the clock reaches tick `until` (`what` it waits for, for
+** the message): sleeps while far, then spins so that the new tick is seen
+** at once.  Bounded by max_wait_ms: a wait that would pass it fails at
+** once, one that outlasts it (the clock slower than it said) fails then;
+** the interrupt check is asked at least every 10 ms. */
+static int waitfor (const gen *g, uint64_t until, const char *what,
+                    ids_error *e) {
+  int64_t deadline = mono_ns() + g->maxwait;
   uint64_t now;
-  int r;
-  while ((r = ticks(g, &now)) == IDS_OK && now < until) {
-    unsigned __int128 ns = (unsigned __int128)(until - now) * g->tden /
-                           g->tnum;                   /* roughly */
+  while (ticks(g, &now) == IDS_OK) {
+    unsigned __int128 ns;
+    if (now >= until) return IDS_OK;
+    ns = (unsigned __int128)(until - now) * g->tden / g->tnum;   /* roughly */
+    if (ns > (unsigned __int128)g->maxwait || mono_ns() > deadline)
+      return ids_fail(e, IDS_ETIME, "%s: waiting %.3f s for %s would pass "
+                      "max_wait_ms (%lld)", g->s->name,
+                      ns > (unsigned __int128)INT64_MAX ? 1e18 : (double)ns / 1e9,
+                      what, (long long)(g->maxwait / 1000000));
+    if (ids__interrupted())
+      return ids_fail(e, IDS_EINTR, "%s: interrupted while waiting for %s",
+                      g->s->name, what);
     if (ns > 2000000) {
-      struct timespec ts = {0, 1000000};
-      if (ns > 1000000000) ts.tv_sec = 1, ts.tv_nsec = 0;
+      struct timespec ts = {0, ns > 11000000 ? 10000000 : 1000000};
       nanosleep(&ts, NULL);
     }
 #if defined(__x86_64__) || defined(__i386__)
     else __builtin_ia32_pause();
 #endif
   }
-  return r;
+  return timefail(g, e);
 }
 
 /* ------------------------------------------------------------ generate */
@@ -477,6 +499,7 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
     return r;
   g->ahead = (uint64_t)((unsigned __int128)ids__options_ahead(o) * 1000000u *
                         g->tnum / g->tden);
+  g->maxwait = ids__options_wait(o) * 1000000;
   if (g->ops->suffix) {
     uint64_t now = 0;
     if (ticks(g, &now) == IDS_OK && now > BACK(g->seqbits))
@@ -536,7 +559,8 @@ static inline int counter (gen *g, uint64_t *state, unsigned sb,
       if (t > maxoff) return timefail(g, e);
       if (base + t > now && t != (c - 1) >> sb &&   /* a new tick, ahead */
           base + t - now > g->ahead) {
-        if (waitfor(g, base + t - g->ahead) != IDS_OK) return timefail(g, e);
+        int r = waitfor(g, base + t - g->ahead, CLOCK_AHEAD, e);
+        if (r != IDS_OK) return r;
         continue;
       }
     }
@@ -585,7 +609,7 @@ static int counter_wide (gen *g, uint64_t *tick, uint64_t *seq,
     t = (uint64_t)(id >> sb);
     if (t > now && t != (uint64_t)((c - 1) >> sb) && t - now > g->ahead) {
       unlock(&g->lock);                  /* wait without holding it */
-      if (waitfor(g, t - g->ahead) != IDS_OK) return timefail(g, e);
+      if ((r = waitfor(g, t - g->ahead, CLOCK_AHEAD, e)) != IDS_OK) return r;
       lock(&g->lock);
       continue;
     }
@@ -746,8 +770,8 @@ static int next_step (gen *g, ids_value *v, size_t n, size_t *got,
       now = last + 1;                    /* run ahead, within max_ahead: */
       continue;                          /* a fresh draw at the next tick */
     }
-    if (waitfor(g, last + 1 - g->ahead) != IDS_OK)
-      { rc = timefail(g, e); break; }
+    if ((rc = waitfor(g, last + 1 - g->ahead, CLOCK_AHEAD, e)) != IDS_OK)
+      break;
     if (ticks(g, &now) != IDS_OK) { rc = timefail(g, e); break; }
   }
   if (rc == IDS_OK) {
@@ -859,7 +883,8 @@ static int next_carry (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
         if (t > g->max_tick) { r = timefail(g, e); break; }
         if (t > now && t - now > g->ahead) {
           unlock(&g->lock);              /* wait without holding it */
-          if (waitfor(g, t - g->ahead) != IDS_OK) return timefail(g, e);
+          if ((r = waitfor(g, t - g->ahead, CLOCK_AHEAD, e)) != IDS_OK)
+            return r;
           lock(&g->lock);
           continue;
         }
@@ -918,13 +943,17 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
         unlock(&g->slotlock);
         return r;
       }
-      if (waitfor(g, g->floortick + 1) != IDS_OK) return timefail(g, e);
+      if ((r = waitfor(g, g->floortick + 1, "the clock to pass the slot's "
+                       "handover floor (its previous holders' last time)",
+                       e)) != IDS_OK)
+        return r;
       continue;
     }
     if (t > __atomic_load_n(&g->limtick, __ATOMIC_RELAXED)) {
       /* past the limit the store holds for this slot: hold waits for a
       ** renewal to cover t (a run-ahead is bounded by the lease), error
       ** refuses; the ID is dropped if the slot changes meanwhile */
+      int64_t deadline = mono_ns() + g->maxwait;
       for (;;) {
         uint64_t lim = tickat(g, w & ~IDS_SLOT_GENMASK);
         lock(&g->slotlock);     /* limits of one generation only grow */
@@ -933,6 +962,13 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
         unlock(&g->slotlock);
         if (t <= lim) break;
         if (g->policy == IDS_POLICY_ERROR) return slotfail(g, e);
+        if (mono_ns() > deadline)
+          return ids_fail(e, IDS_ETIME, "%s: waited max_wait_ms (%lld) for "
+                          "the lease's renewal to cover the clock",
+                          g->s->name, (long long)(g->maxwait / 1000000));
+        if (ids__interrupted())
+          return ids_fail(e, IDS_EINTR, "%s: interrupted while waiting for "
+                          "the lease's renewal", g->s->name);
         {
           struct timespec ts = {0, 1000000};
           nanosleep(&ts, NULL);

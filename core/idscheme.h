@@ -59,8 +59,10 @@ enum {
   IDS_ENOENT  = -5,   /* no such scheme, encoding, parameter or option */
   IDS_EEXIST  = -6,   /* a scheme of that name is registered already */
   IDS_ENOMEM  = -7,
-  IDS_ELEASE  = -8    /* no valid slot lease: the store has not answered
+  IDS_ELEASE  = -8,   /* no valid slot lease: the store has not answered
                          in time, or the slot was lost (slots.h) */
+  IDS_ETIME   = -9,   /* a wait would last longer than max_wait_ms */
+  IDS_EINTR   = -10   /* a wait was interrupted (ids_wait_interrupt) */
 };
 
 /* What went wrong, in words that name the input. */
@@ -577,7 +579,7 @@ int ids_fields_compose (const ids_fields *f, ids_value *v, ids_error *e);
 
 /* Generator options (the scheme's own, and every generator's: policy
 ** "hold" or "error", max_ahead_ms) or scheme parameters. */
-struct ids_options { uint64_t opaque_[128]; };   /* typedef above */
+struct ids_options { uint64_t opaque_[136]; };   /* typedef above */
 
 IDS_API
 void ids_options_init (ids_options *o, const ids_scheme *s);
@@ -643,6 +645,20 @@ const ids_scheme *ids_generator_scheme (const ids_generator *g);
 IDS_API
 int ids_generator_slot (const ids_generator *g, uint32_t *number,
                         const char **store);
+/* Every wait of the library is bounded: a generator waits for its clock
+** (a clock stepped back under "hold", a tick's sequence used up, a
+** run-ahead past max_ahead_ms, a slot's handover floor, a lease renewal)
+** at most its option max_wait_ms (default IDS_MAX_WAIT_MS, 0: never
+** wait); a wait that would last longer fails at once with IDS_ETIME,
+** saying what it waited for.  A wait also ends when the process's
+** interrupt check says so: `check(ctx)` is called at least every 10 ms of
+** a wait, on the waiting thread, and a nonzero answer ends the call with
+** IDS_EINTR (PostgreSQL's backend hands in its pending cancel).  NULL
+** removes the check.  Process-wide; set it before any generator waits. */
+#define IDS_MAX_WAIT_MS  30000
+IDS_API
+void ids_wait_interrupt (int (*check) (void *ctx), void *ctx);
+
 /* Releases the generator's slot; the generator makes no more IDs.  Every
 ** generator that may hold a slot is closed when done (at process exit the
 ** slots are released anyway).  Thread-safe against ids_generator_next on

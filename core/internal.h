@@ -52,12 +52,18 @@ int ids__b64_decode_at (int level, unsigned char *out, const char *text,
 /* CRC-32 of n bytes as zlib's crc32(0, p, n) (crc32.c); 0 for none. */
 uint32_t ids__crc32 (const void *p, size_t n);
 
+/* Does the process's interrupt check (ids_wait_interrupt) say to stop
+** waiting?  wait.c; asked by every wait at least every 10 ms. */
+int ids__interrupted (void);
+
 /* What ids_options holds, for the generator and the registry. */
 const ids_scheme *ids__options_scheme (const ids_options *o);
 int ids__options_generator (const ids_options *o);  /* else: parameters */
 const ids_optval *ids__options_values (const ids_options *o);
 int ids__options_policy (const ids_options *o);         /* o may be NULL */
 int64_t ids__options_ahead (const ids_options *o);      /* ms; o may be NULL */
+int64_t ids__options_wait (const ids_options *o);       /* max_wait_ms */
+int ids__options_slots_given (const ids_options *o);
 const char *ids__options_slots (const ids_options *o);
 const char *ids__options_namespace (const ids_options *o);
 /* The lease options (0: the store's default); 1 if slot_log is "keep". */

@@ -15,6 +15,8 @@
 static const ids_optdef generic[] = {
   {"policy", IDS_OPT_STR, 0, 0, 0},
   {"max_ahead_ms", IDS_OPT_INT, 0, 3600000, 0},
+  /* how long one call may wait for the clock (idscheme.h) */
+  {"max_wait_ms", IDS_OPT_INT, 0, 86400000, IDS_MAX_WAIT_MS},
   {"slots", IDS_OPT_STR, 0, 0, 0},
   {"slot_namespace", IDS_OPT_STR, 0, 0, 0},
   /* the lease (docs/SLOTS.md, Options); not given: the store's default;
@@ -23,7 +25,7 @@ static const ids_optdef generic[] = {
   {"slot_timeout_ms", IDS_OPT_INT, 1, 600000, 0},
   {"slot_log", IDS_OPT_STR, 0, 0, 0},
 };
-enum { G_POLICY, G_AHEAD, G_SLOTS, G_NAMESPACE, G_TTL, G_TIMEOUT, G_LOG,
+enum { G_POLICY, G_AHEAD, G_WAIT, G_SLOTS, G_NAMESPACE, G_TTL, G_TIMEOUT, G_LOG,
        NGENERIC };
 _Static_assert(NGENERIC == sizeof generic / sizeof *generic,
                "one enum name per generic option");
@@ -241,6 +243,10 @@ int64_t ids__options_ahead (const ids_options *o) {
   return o && COS(o)->g[G_AHEAD].set ? COS(o)->g[G_AHEAD].i : 0;
 }
 
+int64_t ids__options_wait (const ids_options *o) {
+  return o && COS(o)->g[G_WAIT].set ? COS(o)->g[G_WAIT].i : IDS_MAX_WAIT_MS;
+}
+
 const ids_scheme *ids__options_scheme (const ids_options *o) {
   return COS(o)->s;
 }
@@ -253,6 +259,11 @@ int ids__options_generator (const ids_options *o) {
 ** when not given), as NUL-terminated strings. */
 const char *ids__options_slots (const ids_options *o) {
   return o && COS(o)->g[G_SLOTS].set ? COS(o)->g[G_SLOTS].s : "local";
+}
+
+/* Was "slots" given (a lease asked for, rather than the default)? */
+int ids__options_slots_given (const ids_options *o) {
+  return o && COS(o)->g[G_SLOTS].set;
 }
 
 const char *ids__options_namespace (const ids_options *o) {

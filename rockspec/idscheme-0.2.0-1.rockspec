@@ -58,6 +58,7 @@ build = {
         "core/slot/url.c",
         "core/text.c",
         "core/value.c",
+        "core/wait.c",
         "schemes/builtin.c",
         "schemes/flax.c",
         "schemes/fluid.c",
