@@ -376,21 +376,17 @@ static uint64_t tickat (const gen *g, int64_t ns) {
   return sec < g->base_sec ? 0 : g->max_tick;
 }
 
-/* The node fields that no option gave: they are the slot's. */
-static void slotfields (gen *g, const ids_optval *o) {
+/* Is node field i given by an option (its value, or a name hashed into
+** it)? */
+static int given (const gen *g, const ids_optval *o, int i) {
   const ids_scheme *s = g->s;
-  for (int i = 0; i < s->nfields; i++) {
-    const ids_field *f = &s->fields[i];
-    int given = 0;
-    if (f->kind != IDS_KIND_NODE) continue;
-    for (int j = 0; j < s->ngenopts; j++) {
-      int fj;
-      ids_optrole r = ids__options_role(s, j, &fj);
-      if (o[j].set && fj == i && (r == IDS_ROLE_NODE || r == IDS_ROLE_HASHED))
-        given = 1;
-    }
-    if (!given) g->slotf[g->nslotf++] = (uint8_t)i;
+  for (int j = 0; j < s->ngenopts; j++) {
+    int fj;
+    ids_optrole r = ids__options_role(s, j, &fj);
+    if (o[j].set && fj == i && (r == IDS_ROLE_NODE || r == IDS_ROLE_HASHED))
+      return 1;
   }
+  return 0;
 }
 
 static int closed (const gen *g, ids_error *e) {
@@ -437,34 +433,78 @@ static int refresh (gen *g, ids_error *e) {
 }
 
 /* Claims the slot that fills the node fields no option gave (option
-** "slots": a store, "local" by default, or "none" to refuse). */
+** "slots": a store, "local" by default, or "none" to refuse).  A slot
+** number is the whole node value, its fields side by side (most
+** significant first), so that generators that give some node fields and
+** lease the rest share one slot space with those that lease them all:
+** the given fields are the claim's fixed bits, and the namespace records
+** the fields and widths a number stands for (its meaning).  Node fields
+** wider than a slot's 16 bits together are leased whole or given whole. */
 static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
                       int64_t start, ids_error *e) {
+  const ids_scheme *s = g->s;
   const char *url = ids__options_slots(o), *ns = ids__options_namespace(o);
   ids_slot_options so = {0};
-  unsigned bits = 0;
-  int r, keep = ids__options_lease(o, &so.ttl_ms, &so.timeout_ms);
-  slotfields(g, vals);
-  if (g->nslotf == 0) return IDS_OK;
-  for (int k = 0; k < g->nslotf; k++) bits += g->s->fields[g->slotf[k]].bits;
+  char meaning[64];
+  unsigned bits = 0, pos = 0, m = 0;
+  int r, free_ = -1, fixed = -1;
+  int keep = ids__options_lease(o, &so.ttl_ms, &so.timeout_ms);
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].kind == IDS_KIND_NODE) {
+      g->slotf[g->nslotf++] = (uint8_t)i;
+      bits += s->fields[i].bits;
+      if (given(g, vals, i)) { if (fixed < 0) fixed = i; }
+      else if (free_ < 0) free_ = i;
+    }
+  if (free_ < 0) {                      /* every node field given */
+    g->nslotf = 0;
+    if (ids__options_slots_given(o) && strcmp(url, "none") != 0)
+      return ids_fail(e, IDS_EINVAL, "%s: slots = \"%.60s\" asks for a "
+                      "lease, but every node field is given (%s): give "
+                      "one or the other", s->name, url,
+                      s->fields[g->slotf[0]].name);
+    return IDS_OK;
+  }
   if (strcmp(url, "none") == 0)
     return ids_fail(e, IDS_EINVAL, "%s: node field %s not given, and slots "
-                    "= \"none\"", g->s->name,
-                    g->s->fields[g->slotf[0]].name);
+                    "= \"none\"", s->name, s->fields[free_].name);
   if (start >= 0 && strcmp(url, "local") != 0 &&
       strncmp(url, "local:", 6) != 0)
     return ids_fail(e, IDS_EINVAL, "%s: start_timestamp (Flux's monotonic "
                     "clock) takes node field %s given, or a local slot: a "
-                    "lease's handover works on wall-clock time", g->s->name,
-                    g->s->fields[g->slotf[0]].name);
+                    "lease's handover works on wall-clock time", s->name,
+                    s->fields[free_].name);
+  if (bits > IDS_SLOT_MAXBITS && fixed >= 0)
+    return ids_fail(e, IDS_EINVAL, "%s: node fields of %u bits, more than a "
+                    "slot's %d: give %s too, or no node field", s->name,
+                    bits, IDS_SLOT_MAXBITS, s->fields[free_].name);
+  /* least significant first: the fixed bits, and the meaning's text */
+  for (int k = g->nslotf - 1; k >= 0; k--) {
+    const ids_field *f = &s->fields[g->slotf[k]];
+    if (pos < 32 && given(g, vals, g->slotf[k])) {
+      uint32_t ones = f->bits >= 32 ? ~0u : (1u << f->bits) - 1;
+      so.fixed_mask |= ones << pos;
+      so.fixed_value |= (uint32_t)ids_field_get(f, &g->base) << pos;
+    }
+    pos += f->bits;
+  }
+  for (int k = 0; k < g->nslotf; k++)
+    m += (unsigned)snprintf(meaning + m, m < sizeof meaning ? sizeof meaning
+                            - m : 0, "%s%s:%u", k ? "," : "",
+                            s->fields[g->slotf[k]].name,
+                            s->fields[g->slotf[k]].bits);
+  if (bits > IDS_SLOT_MAXBITS && m < sizeof meaning)
+    snprintf(meaning + m, sizeof meaning - m, "/%d", IDS_SLOT_MAXBITS);
+  so.meaning = meaning;
+  so.keep_log = keep;
+  so.max_ahead_ms = ids__options_ahead(o);
   /* the slot sees the generator's clock (an injected one, in tests) */
   so.clock_offset_ns = g->clock.now(g->clock.ctx) -
                        ids_clock_realtime.now(ids_clock_realtime.ctx);
-  r = ids_slot_claim(url, ns ? ns : g->s->name,
+  r = ids_slot_claim(url, ns ? ns : s->name,
                      bits < IDS_SLOT_MAXBITS ? bits : IDS_SLOT_MAXBITS, &so,
                      &g->slot, e);
   if (r != IDS_OK) return r;
-  if (keep) ids__slot_keep_log(g->slot);
   g->flux = start >= 0;
   return refresh(g, e);
 }
@@ -1081,6 +1121,7 @@ int ids_generator_lease (const ids_generator *pub, ids_lease_info *out) {
     snprintf(out->store, sizeof out->store, "%s", ids_slot_store(g->slot));
     out->limit_ns = ids__slot_limit(g->slot) & ~IDS_SLOT_GENMASK;
     ids_slot_stats_get(g->slot, &out->st);
+    ids_slot_caution(g->slot, out->caution, sizeof out->caution);
   }
   unlock(&g->slotlock);
   return held;

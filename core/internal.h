@@ -113,7 +113,5 @@ static inline int64_t ids__slot_limit (const struct ids_slot *s) {
                               memory_order_acquire);
 }
 void ids__slot_settle (struct ids_slot *s, int64_t used_ns);
-/* Keep the lease's log lines for ids_slot_log_pop instead of writing. */
-void ids__slot_keep_log (struct ids_slot *s);
 
 #endif

@@ -25,6 +25,7 @@ extern "C" {
 #define IDS_SLOT_MAXBITS   16
 #define IDS_SLOT_URLMAX    512     /* room for TLS file paths */
 #define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
+#define IDS_SLOT_NOTEMAX   256     /* a claim's warning, with its NUL */
 
 /* The low bits of the limit word count slot changes (see ids_slot_limit):
 ** the word stays below the limit by less than 2 * 2^16 ns (131 us), which
@@ -47,6 +48,22 @@ typedef struct ids_slot_options {
   ** with the lease locked: it must not call ids_slot_* on that lease. */
   void (*log) (void *ctx, const char *line);
   void *log_ctx;
+  /* How far ahead of their clocks the namespace's holders may issue IDs
+  ** (their generators' max_ahead_ms; 0): a record further ahead than now
+  ** + ttl + this cannot be a holder's and is refused as corrupt (its slot
+  ** is skipped, with a log line naming the key or file). */
+  int64_t max_ahead_ms;
+  /* Claim only slots k with (k & fixed_mask) == fixed_value: a slot
+  ** number is a whole node value, whose bits the caller gave (a generator
+  ** with some node fields given) are fixed.  0, 0: any slot. */
+  uint32_t fixed_mask, fixed_value;
+  /* What a slot number means (a generator: its node fields and widths,
+  ** "worker:5,shard:5"; NULL: "N bits"), recorded in the namespace at its
+  ** first claim: a claim of another meaning is refused (IDS_EINVAL), so
+  ** that two slot spaces never share one namespace.  At most 63 bytes. */
+  const char *meaning;
+  int keep_log;            /* log lines kept for ids_slot_log_pop, not
+                              written (the claim's own included) */
 } ids_slot_options;
 
 /* Claims a free slot of [0, 2^bits) (bits 1..16) in `ns` (NULL: "default";
@@ -119,6 +136,11 @@ int ids_slot_fail (const ids_slot *s, ids_error *e);
 IDS_API
 int ids_slot_log_pop (ids_slot *s, char *line, size_t n);
 
+/* What the last claim warned of, into buf (n bytes), or "" (see
+** ids_lease_info's caution). */
+IDS_API
+void ids_slot_caution (const ids_slot *s, char *buf, size_t n);
+
 /* Counters and times, for tests and monitoring. */
 typedef struct ids_slot_stats {
   int64_t last_send_ns;    /* wall clock at the send of the last successful
@@ -142,6 +164,9 @@ typedef struct ids_lease_info {
                                   bits); 0 while the lease is not valid */
   int64_t floor_ns;            /* no ID at or below it (previous holders) */
   ids_slot_stats st;
+  char caution[IDS_SLOT_NOTEMAX]; /* what the last claim warned of (a record
+                                  refused as corrupt, a store setting that
+                                  may cost waits), or "" */
 } ids_lease_info;
 IDS_API
 int ids_generator_lease (const ids_generator *g, ids_lease_info *out);
@@ -183,6 +208,16 @@ typedef struct ids_slot_req {
   ** (at least its floor), for a store to record as the slot's last limit
   ** instead of the lease's; -1 when the holder did not say */
   int64_t settle_ns;
+  /* acquire only: claim no slot k unless (k & fixmask) == fixval; a
+  ** record above max_floor_ns is corrupt: skip its slot; the namespace's
+  ** meaning (slots.h, ids_slot_options) */
+  uint32_t fixmask, fixval;
+  int64_t max_floor_ns;
+  const char *meaning;
+  /* acquire only: a warning for the lease's log and state (a skipped
+  ** slot, a store setting that costs waits), or left "" */
+  char *note;
+  size_t notelen;
 } ids_slot_req;
 
 /* A backend: one const table, like libsodium's randombytes_implementation.

@@ -28,6 +28,9 @@ ids_c_test(test_fluid_vectors 60)
 # paced by FLUID's 1024 IDs per ms: 20 million IDs take about 20 s
 ids_c_test(test_generator 300)
 ids_c_test(test_slot_faults 120)
+# hostile slot directories and namespaces: planted files, corrupt and
+# future records, two slot spaces in one namespace, waits bounded
+ids_c_test(test_slot_records 120)
 # Flax, Snowflake and SIQ against every applicable reference vector
 ids_c_test(test_flax_snowflake_siq 60)
 # kuid64 and kuid96 (fogfish/uid 1.3.5): vectors, node hashes, API calls

@@ -25,3 +25,13 @@ int64_t ids__slot_parse_ns (const char *p, size_t n) {
   if (n > 20 || ids__decimal(p, n, INT64_MAX, &v) != IDS_OK) return -1;
   return (int64_t)v;
 }
+
+unsigned long ids__slot_candidates (const ids_slot_req *r) {
+  return (1ul << r->bits) >> __builtin_popcount(r->fixmask);
+}
+
+void ids__slot_skipped (const ids_slot_req *r, const char *what,
+                        const char *why) {
+  if (r->note)
+    snprintf(r->note, r->notelen, "skipped a slot: %.100s %s", what, why);
+}

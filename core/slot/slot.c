@@ -121,7 +121,10 @@ struct ids_slot {
   char ns[IDS_SLOT_NSMAX];
   char token[33];
   unsigned bits;
+  uint32_t fixmask, fixval;    /* the slots we may claim (slots.h) */
+  char meaning[64];
   int64_t ttl, margin, timeout_ms, offset, log_every;   /* ns but timeout */
+  int64_t ahead;               /* ns: the holders' run-ahead */
   void (*log) (void *ctx, const char *line);
   void *log_ctx;
   pthread_mutex_t mu;          /* guards what follows */
@@ -135,6 +138,7 @@ struct ids_slot {
   int64_t written;             /* highest last-limit sent for this slot */
   int64_t settle;              /* the holder's word on what it issued (ns;
                                   -1: not said), recorded at release */
+  char caution[IDS_SLOT_NOTEMAX];  /* the last claim's warning, or "" */
   int lockheld;                /* the store is a lock held while we live
                                   (local): no safe end (see run) */
   int keep;                    /* log lines kept for the holder to read
@@ -230,6 +234,7 @@ static void slog (ids_slot *s, const char *fmt, ...) {
 }
 
 static void request (const ids_slot *s, ids_slot_req *r) {
+  memset(r, 0, sizeof *r);
   r->ns = s->ns;
   r->bits = s->bits;
   r->token = s->token;
@@ -237,6 +242,12 @@ static void request (const ids_slot *s, ids_slot_req *r) {
   r->timeout_ms = s->timeout_ms;
   r->now_ns = real(s);
   r->settle_ns = -1;
+  r->fixmask = s->fixmask;
+  r->fixval = s->fixval;
+  r->meaning = s->meaning;
+  /* a holder records at most its clock + ttl (renewals), or what it
+  ** issued, which its word kept below that; beyond, a record is corrupt */
+  r->max_floor_ns = r->now_ns + s->ttl + s->ahead;
 }
 
 /* One renewal of the current slot; publishes the new limit on success.
@@ -294,12 +305,23 @@ static int take (ids_slot *s, ids_error *e) {
   uint32_t number;
   int64_t floor;
   int rc, lost;
+  char note[IDS_SLOT_NOTEMAX] = "";
   request(s, &r);
+  r.note = note;
+  r.notelen = sizeof note;
   rc = s->be->acquire(s->h, &r, &number, &floor, e);
-  if (rc != IDS_OK) return rc;
   pthread_mutex_lock(&s->mu);
+  if (rc == IDS_OK) s->number = number;
+  if (note[0]) {
+    memcpy(s->caution, note, sizeof note);
+    s->last_log = 0;            /* a warning is never swallowed */
+    slog(s, "%s", note);
+  }
+  if (rc != IDS_OK) {
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+  }
   s->held = 1;
-  s->number = number;
   s->floor = floor;
   s->gen++;
   s->written = 0;
@@ -442,6 +464,20 @@ static int check_ns (const char *ns, ids_error *e) {
   return IDS_OK;
 }
 
+/* A meaning is stored in the namespace and quoted in messages: printable
+** ASCII without spaces, 1..63 bytes. */
+static int check_meaning (const char *m, char *out, size_t n,
+                          ids_error *e) {
+  size_t i, len = strlen(m);
+  for (i = 0; i < len; i++)
+    if (m[i] <= ' ' || m[i] > '~') break;
+  if (len == 0 || len >= n || i < len)
+    return ids_fail(e, IDS_EINVAL, "slot options: meaning \"%.70s\": want "
+                    "1..%zu printable characters, no space", m, n - 1);
+  memcpy(out, m, len + 1);
+  return IDS_OK;
+}
+
 static int64_t opt_or (int64_t v, int64_t dflt) { return v > 0 ? v : dflt; }
 
 /* A local lease's ttl is how far ahead of its clock a holder records its
@@ -460,6 +496,7 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
   ids_slot *s;
   const ids_slot_backend *be;
   unsigned char tok[16];
+  char meaning[64];
   int rc, i;
   pthread_condattr_t ca;
   *out = NULL;
@@ -490,12 +527,29 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
     return ids_fail(e, IDS_EINVAL, "slot options: margin_ms %lld must be "
                     "less than ttl_ms %lld", (long long)o.margin_ms,
                     (long long)o.ttl_ms);
+  if (o.max_ahead_ms < 0 || o.max_ahead_ms > 86400000)
+    return ids_fail(e, IDS_EINVAL, "slot options: max_ahead_ms %lld out of "
+                    "range (0..86400000)", (long long)o.max_ahead_ms);
+  if ((o.fixed_value & ~o.fixed_mask) != 0 ||
+      (bits < 32 && (o.fixed_mask >> bits) != 0) ||
+      (bits < 32 && o.fixed_mask == (1u << bits) - 1))
+    return ids_fail(e, IDS_EINVAL, "slot options: fixed_mask 0x%x and "
+                    "fixed_value 0x%x must lie within the %u slot bits, "
+                    "leave a bit free, and the value within the mask",
+                    (unsigned)o.fixed_mask, (unsigned)o.fixed_value, bits);
+  if (o.meaning == NULL) snprintf(meaning, sizeof meaning, "%u bits", bits);
+  else if (check_meaning(o.meaning, meaning, sizeof meaning, e) != IDS_OK)
+    return IDS_EINVAL;
   s = lease_new();
   if (s == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
   s->be = be;
   s->url = u;
   strcpy(s->ns, ns);
   s->bits = bits;
+  s->fixmask = o.fixed_mask;
+  s->fixval = o.fixed_value;
+  memcpy(s->meaning, meaning, sizeof meaning);
+  s->ahead = o.max_ahead_ms * MS;
   s->ttl = o.ttl_ms * MS;
   s->margin = o.margin_ms * MS;
   s->timeout_ms = opt_or(o.timeout_ms, 2000);
@@ -504,6 +558,7 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
   s->log_every = opt_or(o.log_interval_ms, 10000) * MS;
   s->log = o.log;
   s->log_ctx = o.log_ctx;
+  s->keep = o.keep_log != 0;
   s->pid = getpid();
   s->settle = -1;
   ids_random(tok, sizeof tok);
@@ -598,12 +653,6 @@ void ids_slot_release (ids_slot *s) {
   lease_free(s);
 }
 
-void ids__slot_keep_log (ids_slot *s) {
-  pthread_mutex_lock(&s->mu);
-  s->keep = 1;
-  pthread_mutex_unlock(&s->mu);
-}
-
 int ids_slot_log_pop (ids_slot *s, char *line, size_t n) {
   int got;
   pthread_mutex_lock(&s->mu);
@@ -683,6 +732,13 @@ int ids_slot_check (const ids_slot *s, int64_t t, ids_error *e) {
                     (unsigned)ids_slot_number(s), s->ns, (long long)t,
                     (long long)floor);
   return IDS_OK;
+}
+
+void ids_slot_caution (const ids_slot *cs, char *buf, size_t n) {
+  ids_slot *s = (ids_slot *)cs;
+  pthread_mutex_lock(&s->mu);
+  if (n) snprintf(buf, n, "%s", s->caution);
+  pthread_mutex_unlock(&s->mu);
 }
 
 void ids_slot_stats_get (const ids_slot *cs, ids_slot_stats *st) {

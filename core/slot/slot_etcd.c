@@ -551,6 +551,63 @@ static int64_t started (int64_t id, uint64_t member, int64_t now_ns) {
   return now_ns - age * 1000000;
 }
 
+/* The namespace's meaning (slots.h): recorded by its first claim, and
+** another refused.  One txn when it is ours already; else it is created
+** if missing, and a second look tells a race with an equal one from a
+** different one. */
+static int meaning (estore *s, const ids_slot_req *q, ids_error *e) {
+  char k[B64MAX], v[128], body[2 * B64MAX + 512];
+  ids__etcd_reply r;
+  int rc, tries;
+  key(s, k, "meaning", -1);
+  b64(v, sizeof v, q->meaning);
+  for (tries = 0; tries < 3; tries++) {
+    memset(&r, 0, sizeof r);
+    snprintf(body, sizeof body, "{\"compare\":[{\"key\":\"%s\",\"target\":"
+             "\"VALUE\",\"result\":\"EQUAL\",\"value\":\"%s\"}]}", k, v);
+    if ((rc = post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e)) != IDS_OK)
+      return rc;
+    if (r.succeeded) return IDS_OK;
+    memset(&r, 0, sizeof r);
+    snprintf(body, sizeof body, "{\"compare\":[{\"key\":\"%s\",\"target\":"
+             "\"CREATE\",\"result\":\"EQUAL\",\"create_revision\":\"0\"}],"
+             "\"success\":[{\"request_put\":{\"key\":\"%s\",\"value\":"
+             "\"%s\"}}]}", k, k, v);
+    if ((rc = post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e)) != IDS_OK)
+      return rc;
+    if (r.succeeded) return IDS_OK;
+  }
+  return ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": namespace '%s' holds "
+                  "slots of another meaning than \"%s\": give this one a "
+                  "slot_namespace of its own", ids__slot_shown(s->u),
+                  s->u->text, q->ns, q->meaning);
+}
+
+/* Gives back slot/N that a claim just took (its record is corrupt). */
+static void untake (estore *s, const ids_slot_req *q, const char *k) {
+  char body[2 * B64MAX + 256];
+  ids__etcd_reply r = {0};
+  ids_error e;
+  snprintf(body, sizeof body,
+           "{\"compare\":[{\"key\":\"%s\",\"target\":\"LEASE\","
+           "\"result\":\"EQUAL\",\"lease\":\"%lld\"}],"
+           "\"success\":[{\"request_delete_range\":{\"key\":\"%s\"}}]}",
+           k, (long long)s->lease, k);
+  post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, &e);
+}
+
+/* Writes epoch = now (a corrupt one begins the history again). */
+static int new_epoch (estore *s, const ids_slot_req *q, ids_error *e) {
+  char k[B64MAX], v[64], now[21], body[2 * B64MAX + 256];
+  ids__etcd_reply r = {0};
+  key(s, k, "epoch", -1);
+  ids__slot_fmt_ns(now, q->now_ns);
+  b64(v, sizeof v, now);
+  snprintf(body, sizeof body, "{\"success\":[{\"request_put\":{\"key\":"
+           "\"%s\",\"value\":\"%s\"}}]}", k, v);
+  return post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e);
+}
+
 static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
                      int64_t *floor, ids_error *e) {
   estore *s = h;
@@ -559,7 +616,8 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
   ids__etcd_reply r = {0};
   unsigned char *taken;
   int64_t t0, start;
-  int rc;
+  int rc, bad = 0;
+  char badkey[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX + 16];
   if (ids__slot_key(s->base, sizeof s->base, s->u->path, q->ns, "", -1)
       != IDS_OK)
     return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": key too long",
@@ -575,7 +633,13 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
                     "gave no ID", s->u->text);
   s->lease = r.id;
   start = started(r.id, r.member, q->now_ns);
-  if ((rc = epoch(s, q, r.cluster, &t0, e)) != IDS_OK) goto fail;
+  if ((rc = meaning(s, q, e)) != IDS_OK) goto fail;
+  rc = epoch(s, q, r.cluster, &t0, e);
+  if (rc == IDS_OK && t0 > q->max_floor_ns) {   /* corrupt: begin again */
+    rc = new_epoch(s, q, e);
+    t0 = q->now_ns;
+  }
+  if (rc != IDS_OK) goto fail;
   /* which slots are taken: one range over slot/, keys only */
   taken = calloc(n, 1);
   if (taken == NULL) {
@@ -598,7 +662,7 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
   snprintf(val, sizeof val, "%s 0", q->token);
   b64(v, sizeof v, val);
   for (i = 0; rc == IDS_OK && i < n; i++) {
-    if (taken[i]) continue;
+    if (taken[i] || !ids__slot_ours(q, i)) continue;
     key(s, k, "slot", (long)i);
     key(s, lk, "last", (long)i);
     snprintf(body, sizeof body,
@@ -611,27 +675,34 @@ static int eacquire (void *h, const ids_slot_req *q, uint32_t *slot,
     rc = post(s, q, "/v3/kv/txn", body, IDS_ETCD_TXN, &r, e);
     if (rc == IDS_OK && r.succeeded) {
       int64_t last = r.nvalues == 2 ? r.values[1] : -1;
-      free(taken);
-      if (last == -1) {
-        rc = ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": bad last "
-                      "limit of slot %u", s->u->text, (unsigned)i);
-        goto fail;
+      if (last == -1 || last > q->max_floor_ns) {  /* corrupt: skip it */
+        untake(s, q, k);
+        if (!bad) bad = 1, snprintf(badkey, sizeof badkey, "%s/last/%05u",
+                                    s->base, (unsigned)i);
+        continue;
       }
+      free(taken);
+      if (bad) ids__slot_skipped(q, badkey, IDS_SLOT_CORRUPT);
       *slot = i;
-      /* see slot_redis.c: no last limit, the history began at t0; and
-      ** a member that started less than a TTL ago may have come back
-      ** from older data (started) */
-      *floor = last >= 0 ? last : t0 + q->ttl_ms * 1000000;
+      /* a holder whose last/N is gone (deleted) may issue up to its
+      ** limit, at most ttl from now: missing is never "never used"
+      ** (slot_redis.c); before t0 the history is unknown; and a member
+      ** that started less than a TTL ago may have come back from older
+      ** data (started) */
+      *floor = last >= 0 ? last : q->now_ns + q->ttl_ms * 1000000;
+      if (*floor < t0 + q->ttl_ms * 1000000) *floor = t0 + q->ttl_ms * 1000000;
       if (*floor < start + q->ttl_ms * 1000000)
         *floor = start + q->ttl_ms * 1000000;
       return IDS_OK;
     }
   }
   free(taken);
+  if (bad) ids__slot_skipped(q, badkey, IDS_SLOT_CORRUPT);
   if (rc == IDS_OK)
     rc = ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": every slot of "
-                  "namespace '%s' (%lu) is taken", s->u->text, q->ns,
-                  (unsigned long)n);
+                  "namespace '%s' (%lu) is taken%s", s->u->text, q->ns,
+                  ids__slot_candidates(q), bad ? " or has a corrupt record"
+                                               : "");
 fail:
   revoke(s, q);
   return rc;

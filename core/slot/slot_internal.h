@@ -24,6 +24,20 @@ extern const ids_slot_backend ids__slot_etcd;
 int ids__slot_key (char *out, size_t n, const char *prefix, const char *ns,
                    const char *kind, long slot);
 
+/* The slots a claim may take: k of [0, 2^bits) whose fixed bits are the
+** caller's (ids_slot_options' fixed_mask and fixed_value); how many. */
+static inline int ids__slot_ours (const ids_slot_req *r, uint32_t k) {
+  return (k & r->fixmask) == r->fixval;
+}
+unsigned long ids__slot_candidates (const ids_slot_req *r);
+/* Says in r->note that a slot was skipped: `what` (its key or file) and
+** why (IDS_SLOT_CORRUPT for a record past any holder's limit). */
+void ids__slot_skipped (const ids_slot_req *r, const char *what,
+                        const char *why);
+#define IDS_SLOT_CORRUPT "holds a time past any holder's limit: corrupt " \
+  "(delete it if no clock was ever that far ahead)"
+
+
 /* Wall-clock ns as 20 zero-padded digits: stored values compare as
 ** strings the way they compare as numbers. */
 void ids__slot_fmt_ns (char out[21], int64_t ns);

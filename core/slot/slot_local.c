@@ -60,18 +60,25 @@
 ** born then with no history: slept out at the claim).  Fixed width,
 ** always written whole at offset 0.  ns.history holds "EPOCH COUNT\n". */
 #define RECLEN 34
+
+/* openfile's errno for a name that is no regular file (a FIFO, a socket,
+** a device): EINVAL's "Invalid argument" would not say so */
+#define EFTYPE_ EMEDIUMTYPE
 #define HELD 'h'
 #define BORN 'b'
 
 typedef struct local {
   char dir[IDS_SLOT_URLMAX];
   const char *url;
+  mode_t mode;                 /* of files: 0666 in a directory every user
+                                  may write (sticky), else 0660 (a group's) */
   int fd;                      /* the held slot's file, or -1 */
   char path[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX + 16];   /* its name */
 } local;
 
 /* Refuses a directory another user could rewrite under us. */
-static int safe_dir (const char *url, const char *dir, ids_error *e) {
+static int safe_dir (const char *url, const char *dir, mode_t *mode,
+                     ids_error *e) {
   struct stat st;
   uid_t me = geteuid();
   if (lstat(dir, &st) != 0)
@@ -90,16 +97,18 @@ static int safe_dir (const char *url, const char *dir, ids_error *e) {
                     "refused (to share slots across users, root makes it "
                     "with mode 1777; or set IDSCHEME_SLOT_DIR)", url, dir,
                     (long)st.st_uid);
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+  if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": directory "
                     "\"%.60s\" is writable by others without the sticky "
                     "bit: refused", url, dir);
+  *mode = st.st_mode & S_IWOTH ? 0666 : 0660;
   return IDS_OK;
 }
 
 static int lopen (const ids_slot_url *u, void **h, ids_error *e) {
   local *l;
   const char *dir = u->path;
+  mode_t mode = 0660;
   int rc;
   if (dir[0] == '\0') {
     dir = getenv("IDSCHEME_SLOT_DIR");
@@ -117,11 +126,12 @@ static int lopen (const ids_slot_url *u, void **h, ids_error *e) {
   else if (errno != EEXIST)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": cannot create "
                     "directory \"%.60s\": %s", u->text, dir, strerror(errno));
-  if ((rc = safe_dir(u->text, dir, e)) != IDS_OK) return rc;
+  if ((rc = safe_dir(u->text, dir, &mode, e)) != IDS_OK) return rc;
   l = calloc(1, sizeof *l);
   if (l == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
   strcpy(l->dir, dir);
   l->url = u->text;
+  l->mode = mode;
   l->fd = -1;
   *h = l;
   return IDS_OK;
@@ -131,8 +141,11 @@ static int put_record (int fd, int64_t limit, char kind) {
   char rec[64];
   ids__slot_fmt_ns(rec, limit);
   /* a pid has at most 10 digits: the line is RECLEN bytes */
+  ssize_t k;
   snprintf(rec + 20, sizeof rec - 20, " %c %10ld\n", kind, (long)getpid());
-  return pwrite(fd, rec, RECLEN, 0) == RECLEN ? 0 : -1;
+  if ((k = pwrite(fd, rec, RECLEN, 0)) == RECLEN) return 0;
+  if (k >= 0) errno = ENOSPC;          /* a short write: the disk is full */
+  return -1;
 }
 
 /* The recorded limit and its kind; -1 if the file holds none whole. */
@@ -156,21 +169,29 @@ static int named (int fd, const char *path) {
 ** existing file is opened without O_CREAT: with fs.protected_regular,
 ** O_CREAT on another user's file in a sticky directory fails even though
 ** the file is 0666.  Only regular files. */
-static int openfile (const char *path, int create) {
+static int openfile (const char *path, int create, mode_t mode) {
   const int how = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
   struct stat st;
   int fd = open(path, how);
   if (fd < 0 && errno == ENOENT && create) {
-    fd = open(path, how | O_CREAT | O_EXCL, 0666);
-    if (fd >= 0) fchmod(fd, 0666);               /* past the umask */
+    fd = open(path, how | O_CREAT | O_EXCL, mode);
+    if (fd >= 0) fchmod(fd, mode);               /* past the umask */
     else if (errno == EEXIST) fd = open(path, how);
   }
   if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
     close(fd);
-    errno = EINVAL;                    /* "Invalid argument": not a file */
+    errno = EFTYPE_;                   /* not a regular file */
     return -1;
   }
   return fd;
+}
+
+/* What open(2) said of a name that is no slot file: not a regular file
+** (EFTYPE_), a symbolic link (ELOOP), a directory (EISDIR), or a file
+** another user keeps from us (EACCES, EPERM). */
+static int notafile (int err) {
+  return err == EFTYPE_ || err == ELOOP || err == EISDIR || err == EACCES ||
+         err == EPERM || err == ENXIO;
 }
 
 /* Locks fd, waiting at most timeout_ms (holders keep the history locked
@@ -196,7 +217,8 @@ static int history (const local *l, const ids_slot_req *r, uint32_t slot,
   int fd, tries;
   snprintf(path, sizeof path, "%s/%s.history", l->dir, r->ns);
   for (tries = 0;; tries++) {
-    if ((fd = openfile(path, 1)) < 0 || lock_within(fd, r->timeout_ms) != 0)
+    if ((fd = openfile(path, 1, l->mode)) < 0 ||
+        lock_within(fd, r->timeout_ms) != 0)
       return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": \"%.60s\": %s",
                       l->url, path, fd < 0 ? strerror(errno) :
                       "locked by another process for too long");
@@ -241,27 +263,68 @@ static int create (const local *l, const ids_slot_req *r, uint32_t slot,
   if ((rc = history(l, r, slot, &born, e)) != IDS_OK) return rc;
   snprintf(tmp, sizeof tmp, "%s.new.%ld", path, (long)getpid());
   unlink(tmp);                         /* a crashed claim's, of our pid */
-  fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+  fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+            l->mode);
   if (fd < 0)
     return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot create "
                     "\"%.60s\": %s", l->url, tmp, strerror(errno));
-  fchmod(fd, 0666);                    /* past the umask */
-  if (put_record(fd, born, BORN) == 0 && link(tmp, path) != 0) {}
+  fchmod(fd, l->mode);                 /* past the umask */
+  rc = put_record(fd, born, BORN) == 0 ? 0 : errno ? errno : EIO;
+  if (rc == 0 && link(tmp, path) != 0 && errno != EEXIST) rc = errno;
   close(fd);
   unlink(tmp);
+  if (rc != 0)                         /* the first real errno: ENOSPC */
+    return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot create "
+                    "\"%.60s\": %s", l->url, path, strerror(rc));
   return IDS_OK;                       /* ours, or another's made meanwhile */
 }
 
 static void lrelease (void *h, const ids_slot_req *r, uint32_t slot);
 
-/* Sleeps until the lease's clock reaches t (ns). */
-static void sleep_until (const ids_slot_req *r, int64_t t) {
-  int64_t d = t - r->now_ns;
-  struct timespec ts;
-  if (d <= 0) return;
-  ts.tv_sec = (time_t)(d / 1000000000);
-  ts.tv_nsec = (long)(d % 1000000000);
-  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
+/* The namespace's meaning (slots.h) in ns.meaning, written whole by its
+** first claim (as slot files are: a temporary name, then link(2)); a
+** claim of another meaning is refused.  A meaning file that is no regular
+** file, or unreadable, fails the claim: the namespace is not ours to
+** guess. */
+static int meaning (const local *l, const ids_slot_req *r, ids_error *e) {
+  char path[sizeof l->path], tmp[sizeof path + 32], got[72];
+  size_t n = strlen(r->meaning);
+  ssize_t k = -1;
+  int fd, tries;
+  snprintf(path, sizeof path, "%s/%s.meaning", l->dir, r->ns);
+  for (tries = 0; tries < RETRIES; tries++) {
+    if ((fd = openfile(path, 0, l->mode)) >= 0) {
+      k = pread(fd, got, sizeof got - 1, 0);
+      close(fd);
+      if (k < 0) break;
+      got[k] = '\0';
+      if ((size_t)k == n + 1 && memcmp(got, r->meaning, n) == 0 &&
+          got[n] == '\n')
+        return IDS_OK;
+      got[strcspn(got, "\n")] = '\0';
+      return ids_fail(e, IDS_EINVAL, "slot store \"%.60s\": namespace '%s' "
+                      "holds slots of another meaning (\"%.40s\" in %s.meaning,"
+                      " not \"%s\"): give this one a slot_namespace of its own",
+                      l->url, r->ns, got, r->ns, r->meaning);
+    }
+    if (errno != ENOENT) break;
+    snprintf(tmp, sizeof tmp, "%s.new.%ld", path, (long)getpid());
+    unlink(tmp);
+    fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+              l->mode);
+    if (fd < 0) break;
+    fchmod(fd, l->mode);
+    snprintf(got, sizeof got, "%s\n", r->meaning);
+    errno = ENOSPC;
+    k = write(fd, got, n + 1);
+    close(fd);
+    if (k == (ssize_t)n + 1 && link(tmp, path) != 0 && errno != EEXIST)
+      k = -1;
+    unlink(tmp);
+    if (k != (ssize_t)n + 1) break;
+  }
+  return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": \"%.60s\": %s",
+                  l->url, path, strerror(errno));
 }
 
 static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
@@ -269,16 +332,30 @@ static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
   local *l = h;
   uint32_t i, n = (uint32_t)1 << r->bits;
   int64_t ttl = r->ttl_ms * 1000000;
+  char bad[sizeof l->path + 64] = "";  /* the first slot skipped */
+  const char *why = "";
+  int rc;
   lrelease(l, r, 0);                   /* a lost slot's file, if any */
+  if ((rc = meaning(l, r, e)) != IDS_OK) return rc;
   for (i = 0; i < n; i++) {
     char path[sizeof l->path];
     int tries;
+    if (!ids__slot_ours(r, i)) continue;
     snprintf(path, sizeof path, "%s/%s.%05u", l->dir, r->ns, (unsigned)i);
     for (tries = 0; tries < RETRIES; tries++) {
-      int fd = openfile(path, 0), err, rc;
+      int fd = openfile(path, 0, l->mode), err;
       if (fd < 0 && errno == ENOENT) {
         if ((rc = create(l, r, i, path, e)) != IDS_OK) return rc;
-        fd = openfile(path, 0);
+        fd = openfile(path, 0, l->mode);
+      }
+      if (fd < 0 && notafile(errno)) {   /* planted: skip the slot */
+        if (!bad[0]) {
+          snprintf(bad, sizeof bad, "\"%.*s\" (%s)", (int)sizeof l->path,
+                   path, errno == EFTYPE_ ? "not a regular file"
+                                          : strerror(errno));
+          why = "is no slot file: remove it";
+        }
+        break;
       }
       if (fd < 0)
         return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": cannot open "
@@ -293,14 +370,22 @@ static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
         rec = get_record(fd, &kind);
         /* a record not whole (an older version's, a hand-made file): its
         ** history is unknown, as a new file's */
-        if (rec < 0) rec = r->now_ns + ttl, kind = BORN;
-        if (kind == BORN && rec - r->now_ns <= ttl) {
-          sleep_until(r, rec);         /* its old holders have stopped */
-          rec = 0;
+        if (rec < 0) rec = r->now_ns + ttl;
+        if (rec > r->max_floor_ns) {   /* no holder's: skip the slot */
+          if (!bad[0]) {
+            snprintf(bad, sizeof bad, "\"%.*s\"", (int)sizeof l->path, path);
+            why = IDS_SLOT_CORRUPT;
+          }
+          flock(fd, LOCK_UN);
+          close(fd);
+          break;
         }
+        if (bad[0]) ids__slot_skipped(r, bad, why);
         l->fd = fd;
         strcpy(l->path, path);
         *slot = i;
+        /* a born file's time, or its holders' limit: the generator waits
+        ** it out (bounded by its max_wait_ms) */
         *floor = rec;
         return IDS_OK;
       }
@@ -316,9 +401,10 @@ static int lacquire (void *h, const ids_slot_req *r, uint32_t *slot,
                       "replaced %d times while being locked", l->url, path,
                       RETRIES);
   }
+  if (bad[0]) ids__slot_skipped(r, bad, why);
   return ids_fail(e, IDS_ELEASE, "slot store \"%.60s\": every slot of "
-                  "namespace '%s' (%lu) is taken", l->url, r->ns,
-                  (unsigned long)n);
+                  "namespace '%s' (%lu) is taken%s", l->url, r->ns,
+                  ids__slot_candidates(r), bad[0] ? " or unusable" : "");
 }
 
 /* Records the limit before the holder may use it; the slot is lost when

@@ -75,26 +75,45 @@ typedef struct rstore {
   char base[IDS_SLOT_URLMAX + IDS_SLOT_NSMAX];
   int64_t ttl_ms;
   char runid[48];              /* the connected server's run_id, or "" */
+  char policy[96];             /* its maxmemory-policy, or why unknown */
   char user[64], password[256];  /* AUTH, or "" */
 } rstore;
 
+/* A record is 20 digits (ids__slot_fmt_ns): string order is number
+** order, and anything else is corrupt.  The namespace's meaning is
+** checked first (recorded by its first claim); a history that is missing,
+** another server's, malformed or further ahead than any holder's record
+** may be (maxf) begins again now.  Then the lowest free slot k with
+** (k & mask) == fix: its last/k read, and a slot whose last/k is corrupt
+** given back at once and skipped (the first such key is reported). */
 static const char claim_lua[] =
   "local base, n, val, ttl, now = ARGV[1], tonumber(ARGV[2]), ARGV[3], "
   "ARGV[4], ARGV[5]\n"
-  "local ek, rk = base .. '/epoch', base .. '/runid'\n"
+  "local mask, fix, maxf = tonumber(ARGV[7]), tonumber(ARGV[8]), ARGV[9]\n"
+  "local function rec (v) return v and #v == 20 and not v:find('%D') "
+  "and v <= maxf end\n"
+  "local ek, rk, mk = base .. '/epoch', base .. '/runid', base .. '/meaning'\n"
+  "local m = redis.call('GET', mk)\n"
+  "if m and m ~= ARGV[10] then return {-2, m, '', ''} end\n"
+  "if not m then redis.call('SET', mk, ARGV[10]) end\n"
   "local t0 = redis.call('GET', ek)\n"
-  "if not t0 or redis.call('GET', rk) ~= ARGV[6] then\n"
+  "if not rec(t0) or redis.call('GET', rk) ~= ARGV[6] then\n"
   "  redis.call('SET', ek, now) redis.call('SET', rk, ARGV[6]) t0 = now\n"
   "end\n"
+  "local bad = ''\n"
   "for k = 0, n - 1 do\n"
-  "  if redis.call('SET', string.format('%s/slot/%05d', base, k), val, "
-  "'NX', 'PX', ttl) then\n"
-  "    local last = redis.call('GET',\n"
-  "                            string.format('%s/last/%05d', base, k))\n"
-  "    return {k, last or '', t0}\n"
+  "  if bit.band(k, mask) == fix then\n"
+  "    local sk = string.format('%s/slot/%05d', base, k)\n"
+  "    if redis.call('SET', sk, val, 'NX', 'PX', ttl) then\n"
+  "      local lk = string.format('%s/last/%05d', base, k)\n"
+  "      local last = redis.call('GET', lk)\n"
+  "      if not last or rec(last) then return {k, last or '', t0, bad} end\n"
+  "      redis.call('DEL', sk)\n"
+  "      if bad == '' then bad = lk .. ' = ' .. string.sub(last, 1, 40) end\n"
+  "    end\n"
   "  end\n"
   "end\n"
-  "return {-1, '', t0}\n";
+  "return {-1, '', t0, bad}\n";
 
 /* limits are 20 zero-padded digits: string order is number order */
 static const char renew_lua[] =
@@ -494,7 +513,9 @@ static int bad_reply (rstore *r, redisReply *rep, ids_error *e) {
 }
 
 /* The run_id of the server this connection reaches (a new one at every
-** server start), once per connection. */
+** server start), once per connection; with it the server's
+** maxmemory-policy, where the ACL lets us read it (allkeys-* may evict a
+** namespace's records: claims stay safe, but may wait a TTL). */
 static int server_id (rstore *r, const ids_slot_req *q, ids_error *e) {
   redisReply *rep;
   const char *p;
@@ -508,14 +529,30 @@ static int server_id (rstore *r, const ids_slot_req *q, ids_error *e) {
   memcpy(r->runid, p + 7, n);
   r->runid[n] = '\0';
   freeReplyObject(rep);
+  if ((rep = call(r, q, e, "CONFIG GET maxmemory-policy")) == NULL)
+    return IDS_ELEASE;
+  if (rep->type == REDIS_REPLY_ARRAY && rep->elements == 2 &&
+      rep->element[1]->type == REDIS_REPLY_STRING)
+    snprintf(r->policy, sizeof r->policy, "%.40s", rep->element[1]->str);
+  else if (rep->type == REDIS_REPLY_ERROR)
+    snprintf(r->policy, sizeof r->policy, "unknown (CONFIG GET: %.50s)",
+             rep->str);
+  else snprintf(r->policy, sizeof r->policy, "unknown");
+  freeReplyObject(rep);
   return IDS_OK;
+}
+
+/* Is the reply element a string? */
+static int str (const redisReply *x) {
+  return x->type == REDIS_REPLY_STRING;
 }
 
 static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
                      int64_t *floor, ids_error *e) {
   rstore *r = h;
   redisReply *rep;
-  char n[24], ttl[24], now[21], val[64], runid[sizeof r->runid];
+  char n[24], ttl[24], now[21], val[64], runid[sizeof r->runid], maxf[21];
+  char mask[16], fix[16];
   long long k;
   int64_t last, t0;
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
@@ -527,25 +564,52 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
   snprintf(ttl, sizeof ttl, "%lld", (long long)(2 * q->timeout_ms < q->ttl_ms
                                    ? 2 * q->timeout_ms : q->ttl_ms));
   ids__slot_fmt_ns(now, q->now_ns);
+  ids__slot_fmt_ns(maxf, q->max_floor_ns);
   snprintf(val, sizeof val, "%s 0", q->token);
-  rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s %s", claim_lua, r->base, n,
-             val, ttl, now, runid);
+  snprintf(mask, sizeof mask, "%u", (unsigned)q->fixmask);
+  snprintf(fix, sizeof fix, "%u", (unsigned)q->fixval);
+  rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s %s %s %s %s %s", claim_lua,
+             r->base, n, val, ttl, now, runid, mask, fix, maxf, q->meaning);
   if (rep == NULL) return IDS_ELEASE;
-  if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 3
-      || rep->element[0]->type != REDIS_REPLY_INTEGER
-      || rep->element[1]->type != REDIS_REPLY_STRING
-      || rep->element[2]->type != REDIS_REPLY_STRING)
+  if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 4
+      || rep->element[0]->type != REDIS_REPLY_INTEGER || !str(rep->element[1])
+      || !str(rep->element[2]) || !str(rep->element[3]))
     return bad_reply(r, rep, e);
   k = rep->element[0]->integer;
+  if (k == -2) {
+    ids_fail(e, IDS_EINVAL, "slot store \"%.*s\": namespace '%s' holds "
+             "slots of another meaning (\"%.40s\", not \"%s\"): give this "
+             "one a slot_namespace of its own", ids__slot_shown(r->u),
+             r->u->text, q->ns, rep->element[1]->str, q->meaning);
+    freeReplyObject(rep);
+    return IDS_EINVAL;
+  }
+  if (rep->element[3]->len) ids__slot_skipped(q, rep->element[3]->str,
+                                                IDS_SLOT_CORRUPT);
+  else if (q->note && strncmp(r->policy, "allkeys-", 8) == 0)
+    snprintf(q->note, q->notelen, "maxmemory-policy %s may evict this "
+             "namespace's records: claims stay safe but may wait a TTL; use "
+             "noeviction, or a database of its own", r->policy);
+  else if (q->note && strncmp(r->policy, "unknown", 7) == 0)
+    snprintf(q->note, q->notelen, "maxmemory-policy %s: unchecked", r->policy);
   last = rep->element[1]->len == 0 ? 0
        : ids__slot_parse_ns(rep->element[1]->str, rep->element[1]->len);
   t0 = ids__slot_parse_ns(rep->element[2]->str, rep->element[2]->len);
   if (last < 0 || t0 < 0 || k >= (1ll << q->bits)) return bad_reply(r, rep, e);
-  freeReplyObject(rep);
-  if (k < 0)
+  if (k < 0) {
+    char why[64] = "";
+    if (rep->element[3]->len)
+      snprintf(why, sizeof why, " or has a corrupt record");
+    freeReplyObject(rep);
     return ids_fail(e, IDS_ELEASE, "slot store \"%.*s\": every slot of "
-                    "namespace '%s' (%lu) is taken", ids__slot_shown(r->u), r->u->text,
-                    q->ns, 1ul << q->bits);
+                    "namespace '%s' (%lu) is taken%s", ids__slot_shown(r->u),
+                    r->u->text, q->ns, ids__slot_candidates(q), why);
+  }
+  /* A holder of slot k whose last/k is gone (deleted, evicted, never
+  ** replicated) may still issue up to its limit, at most ttl from now: a
+  ** missing record is never read as "never used". */
+  if (rep->element[1]->len == 0) last = q->now_ns + q->ttl_ms * 1000000;
+  freeReplyObject(rep);
   *slot = (uint32_t)k;
   /* A holder from before the history began at t0 (the store restarted
   ** empty, or from older data whose last/N is stale) may hold on till

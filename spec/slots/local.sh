@@ -29,7 +29,9 @@ check "claim after SIGKILL succeeds" [ $rc = 0 ]
 check "it gets the killed holder's slot $vslot" \
   [ "$(awk '$1 == "C" { print $3; exit }' "$tmp/next.log")" = "$vslot" ]
 
-# a clean exit frees the slot too (release, not only the kernel)
+# a clean exit frees the slot too (release, not only the kernel); the
+# holders of a new namespace issue from one ttl (2 s) after their claims
+sleep 2.5
 stop_holders $(holders_but "$victim")
 check "every holder exited cleanly" [ "$(grep -c '^R ' "$log")" = 15 ]
 check "events were issued" issued "$log"
