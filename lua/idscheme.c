@@ -701,8 +701,10 @@ static void setint (lua_State *L, const char *k, int64_t v) {
 
 /* g:lease() --> a table of the lease's state, or nil without a slot:
 **   slot, backend, store, valid, limit_ms, floor_ms (Unix ms), ttl_ms,
-**   margin_ms, renewals, failures, losses, last_renewal_ms (Unix ms), and
-**   log: the lines kept since the last call (option slot_log = "keep"),
+**   margin_ms, renewals, failures, losses, last_renewal_ms (Unix ms),
+**   caution: what the last claim warned of (a slot skipped for a corrupt
+**   record or a planted file, a store setting that may cost waits) or
+**   nil, and log: the lines kept since the last call (option slot_log = "keep"),
 **   oldest first, so that OpenResty can hand them to ngx.log */
 static int g_lease (lua_State *L) {
   lgen *g = checkgen(L, 1);
@@ -710,7 +712,7 @@ static int g_lease (lua_State *L) {
   char line[400];
   int i = 0;
   if (!ids_generator_lease(&g->g, &li)) return 0;
-  lua_createtable(L, 0, 13);
+  lua_createtable(L, 0, 14);
   setint(L, "slot", li.number);
   lua_pushstring(L, li.backend);
   lua_setfield(L, -2, "backend");
@@ -726,6 +728,10 @@ static int g_lease (lua_State *L) {
   setint(L, "failures", (int64_t)li.st.failures);
   setint(L, "losses", (int64_t)li.st.losses);
   setint(L, "last_renewal_ms", li.st.last_send_ns / 1000000);
+  if (li.caution[0]) {
+    lua_pushstring(L, li.caution);
+    lua_setfield(L, -2, "caution");
+  }
   lua_newtable(L);
   while (ids_generator_lease_log(&g->g, line, sizeof line)) {
     lua_pushstring(L, line);

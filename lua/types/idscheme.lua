@@ -61,7 +61,7 @@ function Scheme:from_bytes(bytes) end
 function Scheme:from_integer(x) end
 
 ---A generator (options by name: a node field's value, policy,
----max_ahead_ms, slots, ...).  Raises on an unknown option.
+---max_ahead_ms, max_wait_ms, slots, ...).  Raises on an unknown option.
 ---@param options? table<string, integer|string>
 ---@return idscheme.Generator
 function Scheme:generator(options) end
@@ -115,6 +115,7 @@ function Generator:close() end
 ---@field failures integer
 ---@field losses integer
 ---@field last_renewal_ms integer
+---@field caution? string what the last claim warned of (a skipped slot, a store setting)
 ---@field log string[] lines kept since the last call (slot_log = "keep")
 
 ---An ID: compares (==, <) as its value; tostring gives its text.

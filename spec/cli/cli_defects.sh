@@ -114,4 +114,9 @@ printf 'dofile("%s")\n' "$tmp/twice.lua" | cat - "$tmp/twice2.lua" >"$tmp/both.l
 refuses "-l: another spec under a taken name" 2 "exists already, with another spec" \
   "$ids" -l "$tmp/both.lua" list
 
+# issue 36: a lease asked for beside a node given whole is refused, never
+# silently dropped (it issued IDs and claimed nothing)
+refuses "new: slots= beside a given node" 2 "asks for a lease, but every node field is given" \
+  "$ids" new fluid -p generator=5 -p slots=redis://127.0.0.1:9/x
+
 cli_finish

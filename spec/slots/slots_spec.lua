@@ -53,6 +53,42 @@ describe("generator slots", function ()
     for _, g in ipairs(gens) do g:close() end
   end)
 
+  it("leases the shard alone within the whole node space", function ()
+    local snow = idscheme.scheme("snowflake")
+    local ns = "halfsnow" .. os.time()
+    local a = snow:generator{ slots = url, slot_namespace = ns, worker = 3 }
+    assert.are.equal(96, (a:slot()))             -- worker 3, shard 0
+    local f = a:next():fields()
+    assert.are.equal(3, f.worker)
+    assert.are.equal(0, f.shard)
+    local b = snow:generator{ slots = url, slot_namespace = ns }
+    assert.are.equal(0, (b:slot()))
+    a:close()
+    b:close()
+  end)
+
+  it("refuses a lease asked for beside a node given whole", function ()
+    assert.error_matches(function ()
+      idscheme.scheme("fluid"):generator{ generator = 7, slots = url }
+    end, "asks for a lease, but every node field is given")
+  end)
+
+  it("bounds a wait by max_wait_ms, naming it", function ()
+    local fluid = idscheme.scheme("fluid")
+    assert.error_matches(function ()
+      fluid:generator{ max_wait_ms = -1 }
+    end, "max_wait_ms")
+    -- a new slot file's first holder may issue from 2 s on: with
+    -- max_wait_ms = 0 the first next raises rather than wait
+    local d = tmpdir()
+    local g = fluid:generator{ slots = "local:" .. d, max_wait_ms = 0 }
+    local ok, err = pcall(g.next, g)
+    assert.is_false(ok)
+    assert.matches("would pass max_wait_ms (0)", err, 1, true)
+    g:close()
+    os.execute("rm -rf '" .. d .. "'")
+  end)
+
   it("takes no slot when every node field is given", function ()
     local g = idscheme.scheme("fluid"):generator{ generator = 7 }
     assert.is_nil(g:slot())
@@ -141,6 +177,18 @@ describe("the lease from Lua (slot_ttl_ms, slot_timeout_ms, slot_log, g:lease)",
     assert.matches("lost its name", l.log[1], 1, true)
     assert.are.same({}, g:lease().log)          -- read once
     g:close()
+  end)
+
+  it("says in g:lease().caution which slot it skipped, and why", function ()
+    local d = tmpdir()
+    assert(os.execute("mkfifo '" .. d .. "/fluid.00000'"))
+    local g = fluid:generator{ slots = "local:" .. d, slot_log = "keep" }
+    assert.are.equal(1, (g:slot()))
+    local l = g:lease()
+    assert.matches("fluid.00000", l.caution, 1, true)
+    assert.matches("not a regular file", l.caution, 1, true)
+    g:close()
+    os.execute("rm -rf '" .. d .. "'")
   end)
 
   it("refuses bad lease options, naming them", function ()
