@@ -196,3 +196,43 @@ increasing () {
            last = id }' "$f" || { echo "not increasing: $f"; return 1; }
   done
 }
+
+# going N FILES...: each file of spec/slots/run.lua holds more than N IDs
+going () {
+  local n=$1 f; shift
+  for f in "$@"; do
+    [ "$(ids "$f" 2>/dev/null | wc -l)" -gt "$n" ] || return 1
+  done
+}
+# verdict NAME FILES...: the files of spec/slots/run.lua (or of the
+# command) hold IDs, no duplicate among them, increasing per generator and
+# slot; prints how many
+verdict () {
+  local name=$1 n d; shift
+  n=$(ids "$@" | wc -l)
+  d=$(ids "$@" | sort | uniq -d | wc -l)
+  echo "$name: $n IDs from $# generators, $d duplicates"
+  check "$name: IDs were made" [ "$n" -gt 0 ]
+  check "$name: no duplicate" [ "$d" = 0 ]
+  check "$name: IDs increase per generator and slot" increasing "$@"
+}
+# stops_in_time LOG: every stop in a slot_driver log (a Z line) came after
+# its holder's last valid event, and that event before the holder's lease
+# could end on the server (the send of its last successful renewal + the
+# TTL, both in the Z line).  Exact in ns: the TTL is whole ms, so the sum
+# is made on the ms digits.  Prints each stop that was late.
+stops_in_time () {
+  awk 'function hi(x) { return substr(x, 1, length(x) - 6) + 0 }
+       function lo(x) { return substr(x, length(x) - 5) + 0 }
+       BEGIN { bad = 0 }
+       $1 == "I" { last[$2] = $6 }
+       $1 == "Z" {
+         if (!($2 in last)) {
+           print "pid " $2 ": a stop with no interval: " $0; bad = 1; next }
+         l = last[$2]; eh = hi($5) + $6 / 1000000; el = lo($5)
+         if (!(hi(l) < eh || (hi(l) == eh && lo(l) < el))) {
+           print "pid " $2 " slot " $3 ": valid at " l ", past its lease end " \
+                 $5 " + " $6; bad = 1 }
+       }
+       END { exit bad }' "$1"
+}

@@ -123,3 +123,38 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
     message(STATUS "slots: no etcdctl or openssl: slots_tls_etcd not added")
   endif()
 endif()
+
+# etcd's operations while generators hold leases (etcd_ops.sh: compaction
+# and defragmentation, the member restarted after SIGTERM and SIGKILL),
+# leader loss in a three-member cluster on 127.0.0.1 (etcd_cluster.sh),
+# and short Redis and etcd leases beside two CPU hogs (hogs.sh, alone: it
+# takes both cores on purpose); real generators and slot_driver, every ID
+# collected (issue 36)
+if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
+  find_program(IDS_ETCDCTL etcdctl)
+  if(IDS_ETCD AND IDS_ETCDCTL)
+    foreach(script etcd_ops etcd_cluster)
+      add_test(NAME slots_${script}
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/${script}.sh
+                       ${CMAKE_BINARY_DIR} ${IDS_ETCD} ${IDS_ETCDCTL})
+      set_tests_properties(slots_${script} PROPERTIES TIMEOUT 300
+                           LABELS timing ENVIRONMENT "${IDS_GEN_ENV}")
+    endforeach()
+  elseif(IDS_ETCD)
+    message(STATUS
+            "slots: no etcdctl: slots_etcd_ops, slots_etcd_cluster not added")
+  elseif(IDS_WITH_ETCD)
+    message(STATUS "slots: no etcd server found: slots_etcd_ops, "
+                   "slots_etcd_cluster not added")
+  endif()
+  if(IDS_REDIS_SERVER AND IDS_ETCD)
+    add_test(NAME slots_hogs
+             COMMAND ${CMAKE_CURRENT_LIST_DIR}/hogs.sh ${CMAKE_BINARY_DIR}
+                     ${IDS_REDIS_SERVER} ${IDS_ETCD})
+    set_tests_properties(slots_hogs PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE
+                         LABELS timing ENVIRONMENT "${IDS_GEN_ENV}")
+  elseif(IDS_WITH_REDIS AND IDS_WITH_ETCD)
+    message(STATUS
+            "slots: no redis-server or etcd found: slots_hogs not added")
+  endif()
+endif()
