@@ -20,19 +20,47 @@
 --     block on a plain socket for the bounded claim timeout; cosockets are
 --     not available there) and renewed by a thread of the worker process
 --     that the library starts, never on a request.  A request never waits
---     for the store: init() returns only once the slot is held, and if the
---     store stays away past the lease's safe end, next_string() raises with
---     the library's message (a 500), until the lease is renewed.
+--     for the store.
+--
+-- A request ID must not take a site down (issue 36).  Inside nginx:
+--   * a claim that fails in init() (the store is down) does not fail
+--     init: the worker claims again from an ngx.timer, 0.5 s doubling to
+--     4 s, jittered, until a claim succeeds (CLAIM_* below);
+--   * a generator whose lease is not valid (the store away past the
+--     lease's safe end, or the slot lost and claimed again) is not used
+--     until the lease is valid again and its floor (the previous holders'
+--     limit) has passed, so that no request waits in the generator for
+--     it; the lease thread renews or claims again by itself;
+--   * meanwhile a request gets an ID of the fallback scheme, if init was
+--     given one (fallback = "uuidv7"), else an error that says why (a 500).
 local idscheme = require "idscheme"
 
 local M = { _VERSION = idscheme._VERSION }
 
 local gen, encoding, scheme, drainer
+-- the fallback: its scheme's name, generator and encoding (nil: none)
+local fb_name, fb_gen, fb_enc
+-- ready: gen may be asked for an ID now; else why says why not, and
+-- recheck is when (ngx.now()) a request looks at the lease again
+local ready, why, recheck = false, nil, 0
+-- a claim retried in the background: { s=, name=, opts=, enc=, tries= }
+local pending
+-- since when no ID of the generator (nil: ready, or never was); fallback
+-- IDs for the log: since its last line, that line's time, since down_since
+local down_since
+local fb_count, fb_logged, fb_total = 0, nil, 0
+
+local CLAIM_FIRST, CLAIM_MAX = 0.5, 4   -- claim retries: 0.5 s doubling to 4 s
+local RECHECK = 0.1        -- how often requests look at a lease not valid
+local LOG_EVERY = 10       -- at most one fallback or claim line per 10 s
+-- A fallback's IDs are unique without a node only through their random
+-- bits: at least as many per ID as RFC 9562 gives a UUIDv7.
+local FALLBACK_RANDOM_BITS = 62
 
 -- Every option table refuses a key it does not know, naming it: a typo
 -- (`slot` for `slots`) must not silently fall back to a default.
 local INIT = { scheme = true, params = true, options = true, slots = true,
-               lock_dir = true, encoding = true }
+               lock_dir = true, encoding = true, fallback = true }
 local REQUEST = { header = true, reuse = true, var = true,
                   response_header = true, request_header = true }
 
@@ -54,6 +82,23 @@ local function check_keys (opts, known, what)
   return opts
 end
 
+local function in_nginx ()
+  return rawget(_G, "ngx") ~= nil and ngx.timer ~= nil
+end
+
+local function now ()
+  if in_nginx() then return ngx.now() end
+  return os.time()
+end
+
+local function log (level, ...)
+  if in_nginx() then ngx.log(ngx[level], ...) end
+end
+
+local function worker ()
+  return in_nginx() and ngx.worker.id() or 0
+end
+
 -- The scheme's own encoding if it writes ASCII, else its shortest form
 -- that does (f58_plain for FLUID): IDs go into headers and logs.
 local function ascii_encoding (s, g)
@@ -68,6 +113,190 @@ local function ascii_encoding (s, g)
   return encoding
 end
 
+-- The fallback scheme, its generator and encoding.  Decided by the
+-- scheme's fields: no node field (its uniqueness must need no slot) and
+-- enough random bits drawn for each ID.
+local function make_fallback (name)
+  if type(name) ~= "string" then
+    error("idscheme.resty: init: fallback must be a scheme name, got " ..
+          type(name), 3)
+  end
+  local s = idscheme.scheme(name)
+  local random = 0
+  for _, f in ipairs(s.fields) do
+    if f.kind == "node" then
+      error(("idscheme.resty: init: fallback %q has a node field (%s): its " ..
+             "IDs are unique only with a node value, and a fallback must " ..
+             "need none"):format(name, f.name), 3)
+    elseif f.kind == "random" then
+      random = random + f.bits
+    end
+  end
+  if random < FALLBACK_RANDOM_BITS then
+    error(("idscheme.resty: init: fallback %q draws %d random bits per ID, " ..
+           "fewer than %d (a UUIDv7's): without a node, two workers' IDs " ..
+           "could repeat"):format(name, random, FALLBACK_RANDOM_BITS), 3)
+  end
+  local g = s:generator()
+  return name, g, ascii_encoding(s, g)
+end
+
+-- The lease's state (g:lease()), its kept log lines sent to error.log.
+-- Every reader of g:lease() goes through here: reading takes the lines.
+local function poll ()
+  local l = gen and gen:lease()
+  if l then
+    for _, line in ipairs(l.log or {}) do log("WARN", line) end
+  end
+  return l
+end
+
+-- Why the generator may not be asked now (nil: it may).  A lease that is
+-- valid but whose floor the clock has not passed yet would make the
+-- generator wait in the request (policy hold) or refuse (error).
+local function not_ready (l)
+  if not l or not in_nginx() then return nil end
+  if not l.valid then
+    local last = l.last_renewal_ms > 0 and
+                 ("%.1f s ago"):format(now() - l.last_renewal_ms / 1000)
+    return ("slot %d of %s: lease not valid (last renewed %s); renewed " ..
+            "or claimed again in the background"):format(l.slot, l.store,
+            last or "never")
+  end
+  if l.floor_ms >= now() * 1000 then
+    return ("slot %d of %s is held, but its IDs must wait for its " ..
+            "previous holders' limit, %.1f s ahead"):format(
+            l.slot, l.store, l.floor_ms / 1000 - now())
+  end
+  return nil
+end
+
+local function go_down (reason)
+  if ready or not down_since then down_since = now() end
+  ready, why, recheck = false, reason, now() + RECHECK
+end
+
+-- l: the lease, said in the log line
+local function go_up (l)
+  if not ready and down_since then
+    log("NOTICE", "idscheme: worker ", worker(), " issues ", scheme.name,
+        " IDs again", l and (" (slot " .. l.slot .. " of " .. l.store .. ")")
+        or "", ", after ", ("%.1f s"):format(now() - down_since),
+        fb_name and (" and " .. fb_total .. " " .. fb_name .. " fallback IDs")
+        or " of failed requests")
+  end
+  ready, why, down_since, fb_count, fb_total = true, nil, nil, 0, 0
+end
+
+-- The drainer: once a second, the lease's lines to error.log, and a
+-- generator whose lease went bad between requests is set aside.
+local function drain (premature)
+  if premature then return end
+  ngx.update_time()
+  local l = poll()
+  if ready then
+    local r = not_ready(l)
+    if r then go_down(r) end
+  end
+end
+
+-- g (made for scheme s, written in encoding enc) becomes this worker's
+-- generator.  Inside nginx it is used once its lease allows IDs now.
+local function hold (g, s, enc)
+  if gen and gen ~= g then gen:close() end  -- the old slot, now unused
+  gen, scheme, encoding = g, s, enc
+  local l = poll()
+  if l and in_nginx() then
+    log("NOTICE", "idscheme: worker ", worker(), " holds slot ", l.slot,
+        " of ", l.store, " (", s.name, ")")
+    if not drainer then drainer = ngx.timer.every(1, drain) end
+  end
+  local r = not_ready(l)
+  if r then go_down(r) else go_up(l) end
+end
+
+-- A claim that failed is tried again.  The claim blocks the worker on a
+-- plain socket: if the last one took long (a store that does not answer
+-- until the timeout), a cosocket first checks that something listens at
+-- the store's address (an address, not a name: that would need nginx's
+-- resolver), so that a store that does not answer blocks no request.
+local function store_address (url)
+  if type(url) ~= "string" then return nil end
+  local kind, rest = url:match("^(%a+)://(.*)$")
+  local port = ({ redis = 6379, rediss = 6379, etcd = 2379,
+                  etcds = 2379 })[kind]
+  if not port then return nil end
+  local auth = rest:match("^[^/?]*")
+  auth = auth:match("@([^@]*)$") or auth
+  local host, p = auth:match("^%[([%x:.]+)%]:?(%d*)$")
+  if not host then
+    host, p = auth:match("^(%d+%.%d+%.%d+%.%d+):?(%d*)$")
+  end
+  if not host then return nil end
+  return host, tonumber(p) or port
+end
+
+-- A factor in [0.5, 1), so that the workers of a store that comes back do
+-- not all call at once.  Not math.random: its seed is the same in every
+-- worker unless the application sets one.
+local seed
+local function jitter ()
+  if not seed then
+    seed = (ngx.worker.pid() * 7919 + math.floor(ngx.now() * 1000)) %
+           2147483646 + 1
+  end
+  seed = seed * 16807 % 2147483647          -- Park and Miller's minimal
+  return 0.5 + 0.5 * (seed - 1) / 2147483646
+end
+
+local function unwrap (msg)   -- s:generator's "bad argument #2 to '?' (...)"
+  return (tostring(msg):gsub("^bad argument #%d+ to '%?' %((.*)%)$", "%1"))
+end
+
+local function retry_claim (premature)
+  if premature or not pending then return end
+  ngx.update_time()
+  local p = pending
+  local host, port = store_address(p.opts.slots)
+  local ok, res, reason = true, nil, nil
+  if host and p.slow then
+    local sock = ngx.socket.tcp()
+    sock:settimeout(p.opts.slot_timeout_ms or 2000)
+    local c, err = sock:connect(host, port)
+    if c then sock:close()
+    else
+      ok = false
+      reason = ("%s; %s:%d did not answer a connect at %s UTC (%s)"):format(
+               p.msg, host, port, os.date("!%H:%M:%S"), tostring(err))
+    end
+  end
+  if ok then
+    local t0 = ngx.now()
+    ok, res = pcall(p.s.generator, p.s, p.opts)
+    ngx.update_time()
+    p.slow = ngx.now() - t0 > 0.25
+    if not ok then p.msg = unwrap(res); reason = p.msg end
+  end
+  if pending ~= p then          -- init() was called again meanwhile
+    if ok then res:close() end
+    return
+  end
+  if ok then
+    pending = nil
+    hold(res, p.s, p.enc)
+    return
+  end
+  p.tries = p.tries + 1
+  if not gen then why = "no slot yet: " .. reason end
+  if now() - p.logged >= LOG_EVERY then
+    p.logged = now()
+    log("ERR", "idscheme: worker ", worker(), " holds no ", p.s.name,
+        " slot yet (", p.tries, " tries): ", reason)
+  end
+  local d = math.min(CLAIM_FIRST * 2 ^ (p.tries - 1), CLAIM_MAX)
+  ngx.timer.at(d * jitter(), retry_claim)
+end
+
 -- Options: scheme (default "fluid"), params (scheme parameters), options
 -- (generator options; a node field given here, by its name or by the
 -- name hashed into it such as kuid96's node_name, is kept as it is and
@@ -75,8 +304,13 @@ end
 -- "local:/dir", "redis://...", "etcd://..."), lock_dir (the same as
 -- slots = "local:" .. lock_dir), encoding (default: the scheme's own if it
 -- writes ASCII, else its shortest form that does, for headers and logs:
--- f58_plain for FLUID).  On an error nothing changes: a slot claimed for
--- it is released, and an earlier init() stays in force.
+-- f58_plain for FLUID), fallback (a scheme whose IDs need no node, such as
+-- "uuidv7" or "ulid": its IDs are issued while this worker's generator
+-- cannot be used, and said so in error.log).  An error in the options
+-- raises and changes nothing: a slot claimed for it is released, and an
+-- earlier init() stays in force.  Inside nginx a claim that fails is not
+-- an error: it is tried again in the background (an earlier init() stays
+-- in force until it succeeds).
 -- Inside nginx, the worker says in error.log (notice) which slot it holds,
 -- and the lease's own lines (lost, store away, back again) go to
 -- error.log through ngx.log (warn) once a second, rather than to raw
@@ -95,34 +329,66 @@ function M.init (opts)
     error("idscheme.resty: " .. name .. " has neither a node field nor " ..
           "random bits: its IDs would repeat across workers", 2)
   end
+  local fname, fgen, fenc
+  if opts.fallback ~= nil then fname, fgen, fenc = make_fallback(opts.fallback) end
   if genopts.slots == nil then
     genopts.slots = opts.slots or
                     (opts.lock_dir and "local:" .. opts.lock_dir:gsub("/$", ""))
   end
-  local in_nginx = rawget(_G, "ngx") ~= nil and ngx.timer ~= nil
-  if in_nginx and genopts.slot_log == nil then genopts.slot_log = "keep" end
-  local ok, g = pcall(s.generator, s, genopts)
-  local enc, err = opts.encoding, g
-  if ok and not enc then ok, enc = pcall(ascii_encoding, s, g); err = enc end
-  if not ok then
-    if type(g) ~= "string" then g:close() end  -- the slot goes back
-    error(err, 0)
+  if in_nginx() and genopts.slot_log == nil then genopts.slot_log = "keep" end
+  -- with a fallback, the generator refuses rather than waits in a request
+  -- (a floor, a clock stepped back): the fallback answers meanwhile
+  if fname and genopts.policy == nil then genopts.policy = "error" end
+  -- the options checked, and the encoding chosen, on a generator that
+  -- claims nothing (its node fields given): a failure of the generator
+  -- that claims is then its claim's
+  local probeopts = {}
+  for k, v in pairs(genopts) do probeopts[k] = v end
+  for _, f in ipairs(s.fields) do
+    if f.kind == "node" and probeopts[f.name] == nil then probeopts[f.name] = 0 end
   end
-  if gen then gen:close() end             -- the old slot, now unused
-  gen, scheme, encoding = g, s, enc
-  local lease = g:lease()
-  if in_nginx and lease then
-    ngx.log(ngx.NOTICE, "idscheme: worker ", ngx.worker.id(), " holds slot ",
-            lease.slot, " of ", lease.store, " (", name, ")")
-    if not drainer then
-      local function drain ()
-        local l = gen and gen:lease()
-        for _, line in ipairs(l and l.log or {}) do ngx.log(ngx.WARN, line) end
-      end
-      drainer = ngx.timer.every(1, drain)
+  local ok, g = pcall(s.generator, s, probeopts)
+  local enc, slow = opts.encoding, false
+  if ok then
+    local probe = g
+    if not enc then ok, enc = pcall(ascii_encoding, s, probe) end
+    probe:close()
+    if not ok then error(enc, 0) end
+    if in_nginx() then ngx.update_time() end
+    local t0 = now()
+    ok, g = pcall(s.generator, s, genopts)
+    if in_nginx() then ngx.update_time() end
+    slow = now() - t0 > 0.25
+  else
+    -- the probe's node clashes with one given by its hashed name (kuid96's
+    -- node_name), or an option is wrong: the generator claims nothing
+    ok, g = pcall(s.generator, s, genopts)
+    if not ok then error(g, 0) end
+    if not enc then
+      local ok2, e2 = pcall(ascii_encoding, s, g)
+      if not ok2 then g:close(); error(e2, 0) end   -- the slot goes back
+      enc = e2
     end
   end
-  return gen
+  fb_name, fb_gen, fb_enc = fname, fgen, fenc
+  if ok then
+    pending = nil
+    hold(g, s, enc)
+    return gen
+  end
+  -- the claim failed: outside nginx an error; inside, claimed again from
+  -- a timer while an earlier init() stays in force
+  if not in_nginx() then error(g, 0) end
+  local msg = unwrap(g)
+  pending = { s = s, opts = genopts, enc = enc, tries = 1, msg = msg,
+              logged = now(), slow = slow }
+  if not gen then scheme, encoding = s, enc; go_down("no slot yet: " .. msg) end
+  log("ERR", "idscheme: worker ", worker(), " holds no ", name,
+      " slot yet: ", msg, "; claiming again in the background, ",
+      fb_name and (fb_name .. " fallback IDs") or "requests fail",
+      " meanwhile")
+  ngx.timer.at(CLAIM_FIRST * jitter(), retry_claim)
+  return nil
 end
 
 -- The lease of this worker's generator (g:lease(): slot, store, validity,
@@ -134,12 +400,46 @@ function M.slot () return gen and (gen:slot()) end
 
 function M.generator () return gen end
 
--- The next ID as a string in the configured encoding.
+-- A fallback ID, said in error.log: the first at once, then at most one
+-- line per LOG_EVERY seconds with the count since the line before.
+local function fallback_id ()
+  local id = fb_gen:next_string(fb_enc)
+  local t = now()
+  fb_count, fb_total = fb_count + 1, fb_total + 1
+  if not fb_logged or t - fb_logged >= LOG_EVERY or fb_total == 1 then
+    log("WARN", "idscheme: worker ", worker(), ": ", fb_count, " request ",
+        fb_count == 1 and "ID is a " or "IDs are ", fb_name,
+        " fallback ID", fb_count == 1 and "" or "s", ", not ",
+        scheme and scheme.name or "?", ": ", why or "?")
+    fb_logged, fb_count = t, 0
+  end
+  return id
+end
+
+-- The next ID as a string in the configured encoding; the fallback's (in
+-- its own encoding) while the generator cannot be used, if one was given.
 function M.next_string ()
-  if not gen then
+  if ready then
+    local ok, id = pcall(gen.next_string, gen, encoding)
+    if ok then return id end
+    go_down(id)
+  elseif gen and now() >= recheck then
+    recheck = now() + RECHECK
+    local l = poll()
+    local r = not_ready(l)
+    if r then
+      why = r
+    else
+      local ok, id = pcall(gen.next_string, gen, encoding)
+      if ok then go_up(l); return id end
+      why = id
+    end
+  end
+  if fb_gen then return fallback_id() end
+  if not gen and not pending then
     error("idscheme.resty: call init() in init_worker_by_lua first", 2)
   end
-  return gen:next_string(encoding)
+  error(("idscheme.resty: no %s ID: %s"):format(scheme.name, why), 2)
 end
 
 local function header_var (h)

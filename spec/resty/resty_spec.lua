@@ -31,7 +31,10 @@ end
 
 describe("idscheme.resty.init", function ()
   local dir = tempdir()
-  teardown(function () os.execute("rm -rf '" .. dir .. "'") end)
+  teardown(function ()
+    resty.generator():close()       -- its slot file goes with the directory
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
 
   it("keeps a node the caller gives through its hashed name", function ()
     local g = resty.init{ scheme = "kuid96", lock_dir = dir,
@@ -102,5 +105,159 @@ describe("idscheme.resty option tables", function ()
     local ok, err = pcall(resty.init, "fluid")
     assert.is_false(ok)
     assert.matches("init options must be a table, got string", err, 1, true)
+  end)
+end)
+
+describe("idscheme.resty fallback", function ()
+  local idscheme = require "idscheme"
+  local dir = tempdir()
+  teardown(function ()
+    resty.generator():close()
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
+  -- refused at init by the scheme's fields, and nothing changes
+  local function refused (fallback, pattern)
+    local before = resty.init{ scheme = "fluid", lock_dir = dir }
+    local ok, err = pcall(resty.init, { scheme = "snowflake", lock_dir = dir,
+                                        fallback = fallback })
+    assert.is_false(ok)
+    assert.matches(pattern, tostring(err), 1, true)
+    assert.are.equal(before, resty.generator())
+  end
+
+  it("refuses a scheme with a node field, naming it", function ()
+    refused("fluid", 'fallback "fluid" has a node field (generator)')
+    refused("snowflake", 'fallback "snowflake" has a node field (worker)')
+  end)
+
+  it("refuses a scheme with too few random bits per ID", function ()
+    refused("flax", 'fallback "flax" draws 56 random bits per ID, fewer than 62')
+    refused("mastodon", 'fallback "mastodon" draws 0 random bits per ID')
+    -- ObjectId's random bits are drawn once per generator, not per ID
+    refused("objectid", 'fallback "objectid" draws 0 random bits per ID')
+  end)
+
+  it("refuses what is not a scheme name", function ()
+    refused(7, "fallback must be a scheme name, got number")
+    refused("no-such-scheme", "no-such-scheme")
+  end)
+
+  it("takes a scheme whose IDs need no node", function ()
+    for _, name in ipairs{ "uuidv7", "ulid", "uuidv4", "ksuid" } do
+      assert.is_truthy(resty.init{ scheme = "fluid", lock_dir = dir,
+                                   fallback = name })
+      -- the generator works: its IDs, not the fallback's
+      assert.is_truthy(idscheme.scheme("fluid"):decode(resty.next_string(),
+                                                       "f58_plain"))
+    end
+  end)
+end)
+
+-- Inside nginx (a stand-in for ngx: timers run by hand): a claim that
+-- fails is tried again in the background, and meanwhile requests get the
+-- fallback's IDs, or an error that says why.
+describe("idscheme.resty in nginx, while the claim fails", function ()
+  local idscheme = require "idscheme"
+  local dir = tempdir()
+  local timers, logs, resty
+  before_each(function ()
+    -- a worker's fresh module (an earlier init would stay in force)
+    package.loaded["idscheme.resty"] = nil
+    resty = require "idscheme.resty"
+    timers, logs = {}, {}
+    _G.ngx = {
+      NOTICE = 6, WARN = 5, ERR = 4,
+      now = function () return os.time() + 0.0 end,
+      update_time = function () end,
+      log = function (level, ...)
+        local t = {}
+        for i = 1, select("#", ...) do t[i] = tostring((select(i, ...))) end
+        logs[#logs + 1] = { level = level, text = table.concat(t) }
+      end,
+      timer = {
+        at = function (d, f) timers[#timers + 1] = { delay = d, f = f }; return true end,
+        every = function () return true end,
+      },
+      worker = { id = function () return 0 end, pid = function () return 4242 end },
+    }
+  end)
+  after_each(function ()
+    _G.ngx = nil
+    if resty.generator() then resty.generator():close() end
+  end)
+  teardown(function () os.execute("rm -rf '" .. dir .. "'") end)
+
+  local function logged (level, text)
+    for _, l in ipairs(logs) do
+      if l.level == level and l.text:find(text, 1, true) then return true end
+    end
+    return false
+  end
+
+  it("retries with a bounded, jittered back-off and claims once it can", function ()
+    local missing = dir .. "/later"
+    local g = resty.init{ scheme = "fluid", slots = "local:" .. missing .. "/slots" }
+    assert.is_nil(g)
+    assert.is_nil(resty.generator())
+    assert.is_true(logged(ngx.ERR, "holds no fluid slot yet: slot store"))
+    assert.is_true(logged(ngx.ERR, "requests fail meanwhile"))
+    local ok, err = pcall(resty.next_string)
+    assert.is_false(ok)
+    assert.matches("no fluid ID: no slot yet: slot store", err, 1, true)
+    assert.matches("cannot create directory", err, 1, true)
+    -- each try fails and schedules the next, 0.5 s doubling to 4 s, times
+    -- a factor in [0.5, 1)
+    for i = 1, 8 do
+      assert.are.equal(i, #timers)
+      local d = timers[i].delay
+      local top = math.min(0.5 * 2 ^ (i - 1), 4)
+      assert.is_true(d >= top / 2 and d < top, ("try %d: delay %g"):format(i, d))
+      timers[i].f(false)
+    end
+    assert.is_nil(resty.generator())
+    -- the store is back: the next try claims, and IDs are the scheme's
+    os.execute("mkdir '" .. missing .. "'")
+    timers[#timers].f(false)
+    assert.are.equal(9, #timers)                -- no further try
+    assert.is_truthy(resty.generator())
+    assert.is_true(logged(ngx.NOTICE, "holds slot"))
+    local id = resty.next_string()
+    assert.is_truthy(idscheme.scheme("fluid"):decode(id, "f58_plain"))
+  end)
+
+  it("issues fallback IDs meanwhile, and says so", function ()
+    local g = resty.init{ scheme = "fluid", fallback = "uuidv7",
+                          slots = "local:" .. dir .. "/never/slots" }
+    assert.is_nil(g)
+    assert.is_true(logged(ngx.ERR, "uuidv7 fallback IDs meanwhile"))
+    local seen = {}
+    for _ = 1, 100 do
+      local id = resty.next_string()
+      assert.is_nil(seen[id]); seen[id] = true
+      assert.is_truthy(idscheme.scheme("uuidv7"):decode(id, "uuid"))
+    end
+    -- one line for the first, none for the next 99 (at most one per 10 s)
+    local n = 0
+    for _, l in ipairs(logs) do
+      if l.level == ngx.WARN and l.text:find("uuidv7 fallback ID", 1, true) then
+        n = n + 1
+        assert.matches("1 request ID is a uuidv7 fallback ID, not fluid: no slot yet",
+                       l.text, 1, true)
+      end
+    end
+    assert.are.equal(1, n)
+    -- a claim that keeps failing stops nothing
+    timers[1].f(false)
+    assert.is_truthy(idscheme.scheme("uuidv7"):decode(resty.next_string(), "uuid"))
+  end)
+
+  it("refuses an option error at once rather than retrying it", function ()
+    local ok, err = pcall(resty.init, { scheme = "snowflake",
+                                        options = { worker = 99 },
+                                        slots = "redis://127.0.0.1:1/x" })
+    assert.is_false(ok)
+    assert.matches("worker", tostring(err))
+    assert.are.equal(0, #timers)
   end)
 end)
