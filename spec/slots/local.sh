@@ -9,13 +9,13 @@ log=$tmp/local.log
 
 # 16 processes on a 4-bit namespace: all get a slot, all distinct
 start_holders 16 "$log" "$url" fluid 4
-check "16 holders claimed" wait_for 10 has_claims "$log" 16
+check "16 holders claimed" wait_for 60 has_claims "$log" 16
 check "16 distinct slots" [ "$(distinct_slots "$log")" = 16 ]
 check "slot files are 0666" [ "$(stat -c %a "$dir/fluid.00000")" = 666 ]
 check "slot directory is 1777" [ "$(stat -c %a "$dir")" = 1777 ]
 
 # the 17th finds every slot taken, and says so naming the store
-out=$("$driver" "$url" fluid 4 "$tmp/17.log" 2>&1); rc=$?
+out=$("$driver" "$url" fluid 4 "$tmp/17.log" 100 2>&1); rc=$?
 check "17th claim fails" [ $rc = 2 ]
 check "17th error names the store and the cause" \
   grep -q "slot store \"$url\": every slot of namespace 'fluid' (16) is taken" <<<"$out"
@@ -41,14 +41,41 @@ check "no two holders on one slot at once" intervals_ok "$log"
 # from IDSCHEME_SLOT_DIR
 export IDSCHEME_SLOT_DIR=$tmp/envdir
 start_holders 32 "$tmp/32.log" local snow 5 0 0 0 0 0
-check "32 holders claimed" wait_for 10 has_claims "$tmp/32.log" 32
+check "32 holders claimed" wait_for 60 has_claims "$tmp/32.log" 32
 check "32 distinct slots" [ "$(distinct_slots "$tmp/32.log")" = 32 ]
 check "IDSCHEME_SLOT_DIR used" [ -e "$tmp/envdir/snow.00031" ]
-out=$("$driver" local snow 5 "$tmp/33.log" 2>&1); rc=$?
+out=$("$driver" local snow 5 "$tmp/33.log" 100 2>&1); rc=$?
 check "33rd claim fails naming the store" \
   eval '[ $rc = 2 ] && grep -q "slot store \"local\": every slot" <<<"$out"'
 stop_holders $holders
 check "no overlap in the 5-bit run" intervals_ok "$tmp/32.log"
+
+# a group's directory (docs/SLOTS.md, "What a shared directory trusts"):
+# root makes it 2770 for group 65534; users of the group share its slots in
+# 0660 files, a user outside the group is refused
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+  chmod 711 "$tmp"
+  mkdir -m 2770 "$tmp/grp" && chgrp 65534 "$tmp/grp"
+  mkdir -m 777 "$tmp/glogs"
+  as () { local u=$1 g=$2; shift 2; setpriv --reuid="$u" --regid="$g" --clear-groups "$@"; }
+  as 65534 65534 "$driver" "local:$tmp/grp" g 4 "$tmp/glogs/a.log" 300 >/dev/null 2>&1; ra=$?
+  as 65534 65534 "$driver" "local:$tmp/grp" g 4 "$tmp/glogs/b.log" 300 >/dev/null 2>&1 &
+  gb=$!
+  "$driver" "local:$tmp/grp" g 4 "$tmp/glogs/r.log" 300 >/dev/null 2>&1; rr=$?
+  wait "$gb"; rb=$?
+  check "a group member claims in the group's directory" [ $ra = 0 ] && [ $rb = 0 ]
+  check "root shares it" [ $rr = 0 ]
+  check "its slot files are 0660, the group's" \
+    [ "$(stat -c '%a %g' "$tmp/grp/g.00000")" = "660 65534" ]
+  out=$(as 65533 65533 "$driver" "local:$tmp/grp" g 4 "$tmp/glogs/c.log" 100 2>&1); rc=$?
+  check "a user outside the group is refused" \
+    eval '[ $rc = 2 ] && grep -q "Permission denied" <<<"$out"'
+  cat "$tmp"/glogs/[abr].log >"$tmp/glogs/all.log"
+  check "no two holders of the group's directory on one slot at once" \
+    intervals_ok "$tmp/glogs/all.log"
+else
+  bad "the group directory test needs root and setpriv (util-linux)"
+fi
 
 # bad URLs fail before anything happens, quoting the input
 out=$("$driver" "local:relative" x 4 "$tmp/bad.log" 2>&1)
