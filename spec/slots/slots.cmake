@@ -19,7 +19,7 @@ target_compile_definitions(test_slots PRIVATE ${IDS_STORE_DEFS})
 
 add_test(NAME slots_local
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/local.sh ${CMAKE_BINARY_DIR})
-set_tests_properties(slots_local PROPERTIES TIMEOUT 120)
+set_tests_properties(slots_local PROPERTIES TIMEOUT 240)
 
 find_program(IDS_REDIS_SERVER redis-server)
 find_program(IDS_ETCD etcd)
