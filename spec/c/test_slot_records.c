@@ -11,7 +11,8 @@
 **   fields claims in the same space as one that leases them all (never
 **   the same node), and a claim of another meaning is refused;
 **   a lease asked for beside a node given whole is an error;
-**   a group's directory (not world-writable) shares slots in 0660 files.
+**   a group's directory (not world-writable) shares slots in 0660 files;
+**   and a clock stepped back an hour: the wait is refused, not slept.
 */
 #include <errno.h>
 #include <fcntl.h>
@@ -234,6 +235,39 @@ static void test_group_dir (void) {
          strstr(e.msg, "without the sticky bit"), "%s", e.msg);
 }
 
+/* A clock stepped back an hour under "hold": the tick's sequence is
+** spent, and the wait for the clock is refused at once, not slept. */
+
+
+static void test_clock_wait (void) {
+  const ids_scheme *s = ids_scheme_find("fluid");
+  fake f = {now_ns(), 0, 0, 0};
+  ids_clock c = {fake_now, &f};
+  ids_options o;
+  ids_generator g;
+  ids_value v;
+  ids_error e;
+  int rc = IDS_OK, n = 0;
+  int64_t t0;
+  ids_options_init(&o, s);
+  if (!CHECK(ids_options_set_int(&o, "generator", 9, 1, &e) == IDS_OK &&
+             ids_options_set_int(&o, "max_wait_ms", 11, 200, &e) == IDS_OK &&
+             ids_generator_init(&g, s, &o, &c, &e) == IDS_OK))
+    return;
+  CHECK(ids_generator_next(&g, &v, &e) == IDS_OK);
+  f.ns -= 3600 * 1000000000ll;
+  t0 = mono_ms();
+  while (n < 5000 && (rc = ids_generator_next(&g, &v, &e)) == IDS_OK) n++;
+  CHECKF(n == 1023, "%d IDs on the held tick", n);
+  CHECKF(rc == IDS_ETIME && strstr(e.msg, "waiting 3600") &&
+         strstr(e.msg, "the clock to reach the generator's last ID"),
+         "%d %s", rc, e.msg);
+  CHECKF(mono_ms() - t0 < 2000, "took %lld ms", (long long)(mono_ms() - t0));
+  f.ns += 3600 * 1000000000ll + 1000000;       /* the clock is back */
+  CHECKF(ids_generator_next(&g, &v, &e) == IDS_OK, "%s", e.msg);
+  ids_generator_close(&g);
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) { fprintf(stderr, "ids_init failed\n"); return 2; }
   test_planted();
@@ -241,5 +275,6 @@ int main (void) {
   test_widths();
   test_given();
   test_group_dir();
+  test_clock_wait();
   return t_done();
 }
