@@ -168,6 +168,10 @@ const char *infile (void);
 /* ------------------------------------------------------------ commands */
 
 int cmd_list (int argc, char **argv, args *a);
+/* Every registered scheme's name, *n of them, in an array with room for
+** `extra` more (the caller frees it; list.c).  However many there are:
+** -l, $IDSCHEME_PATH and ~/.config/idscheme/schemes add any number. */
+const char **schemenames (size_t *n, size_t extra);
 int cmd_info (int argc, char **argv, args *a);
 int cmd_new (int argc, char **argv, args *a);
 int cmd_decode (int argc, char **argv, args *a);

@@ -7,15 +7,20 @@
 
 #include "cli.h"
 
+const char **schemenames (size_t *n, size_t extra) {
+  size_t k = ids_scheme_list(NULL, 0);
+  const char **names = malloc((k + extra + 1) * sizeof *names);
+  if (names == NULL) die("out of memory");
+  *n = ids_scheme_list(names, k);      /* no one registers in between */
+  return names;
+}
+
 int cmd_list (int argc, char **argv, args *a) {
-  const char **names;
   size_t n;
+  const char **names;
   parse(argc, argv, a);
   norest(a);
-  n = ids_scheme_list(NULL, 0);
-  if ((names = malloc((n ? n : 1) * sizeof *names)) == NULL)
-    die("out of memory");
-  n = ids_scheme_list(names, n);       /* no one registers in between */
+  names = schemenames(&n, 0);
   if (a->json) ochar('[');
   for (size_t i = 0; i < n; i++) {
     const ids_scheme *s = ids_scheme_find(names[i]);

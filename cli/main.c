@@ -177,9 +177,12 @@ const ids_scheme *findscheme (const char *name) {
 }
 
 void unknownscheme (const char *name) {
-  const char *names[64 * (IDS_MAXALIASES + 1)];
-  size_t n = ids_scheme_list(names, 64), k = n;
+  size_t n, k;
+  /* room for every scheme's aliases too */
+  const char **names = schemenames(&n, ids_scheme_list(NULL, 0) *
+                                       IDS_MAXALIASES);
   char what[IDS_NAMEMAX + 64];
+  k = n;
   for (size_t i = 0; i < n; i++) {          /* and the names people know */
     const ids_about *ab = ids_scheme_find(names[i])->about;
     for (int j = 0; ab && j < IDS_MAXALIASES && ab->aliases[j]; j++)
@@ -389,8 +392,8 @@ static int optof (const char *w) {
 }
 
 static void everyscheme (void) {
-  const char *names[64];
-  size_t n = ids_scheme_list(names, 64);
+  size_t n;
+  const char **names = schemenames(&n, 0);
   for (size_t i = 0; i < n; i++) cand(names[i], "");
   for (size_t i = 0; i < n; i++) {       /* aliases, each once */
     const ids_about *ab = ids_scheme_find(names[i])->about;
@@ -401,11 +404,12 @@ static void everyscheme (void) {
         cand(ab->aliases[j], "");
     }
   }
+  free(names);
 }
 
 static void encodingsof (const ids_scheme *s) {
-  const char *names[64];
-  size_t n = s ? 1 : ids_scheme_list(names, 64);
+  size_t n = 1;
+  const char **names = s ? NULL : schemenames(&n, 0);
   for (size_t i = 0; i < n; i++) {
     const ids_scheme *t = s ? s : ids_scheme_find(names[i]);
     for (int j = 0; j < t->ncodecs; j++) {
@@ -420,6 +424,7 @@ static void encodingsof (const ids_scheme *s) {
       if (!seen) cand(t->codecs[j]->name, "");
     }
   }
+  free(names);
 }
 
 static int cmd_complete (int argc, char **argv) {

@@ -146,17 +146,19 @@ static const char *const fmtkeys[] = {
 
 /* Whether name is a field or an encoding of some registered scheme. */
 static int anyname (const char *name, size_t len) {
-  const char *names[64];
-  size_t n = ids_scheme_list(names, 64);
-  for (size_t i = 0; i < n; i++) {
+  size_t n;
+  const char **names = schemenames(&n, 0);
+  int found = 0;
+  for (size_t i = 0; i < n && !found; i++) {
     const ids_scheme *s = ids_scheme_find(names[i]);
     for (int k = 0; k < s->nfields; k++)
       if (strlen(s->fields[k].name) == len &&
           memcmp(s->fields[k].name, name, len) == 0)
-        return 1;
-    if (ids_codec_find(s, name, len)) return 1;
+        found = 1;
+    if (ids_codec_find(s, name, len)) found = 1;
   }
-  return 0;
+  free(names);
+  return found;
 }
 
 void checkformat (const char *fmt) {

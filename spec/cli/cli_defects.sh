@@ -119,4 +119,25 @@ refuses "-l: another spec under a taken name" 2 "exists already, with another sp
 refuses "new: slots= beside a given node" 2 "asks for a lease, but every node field is given" \
   "$ids" new fluid -p generator=5 -p slots=redis://127.0.0.1:9/x
 
+# issue 39: more than 64 schemes (28 shipped, 40 from -l): the did-you-mean,
+# the format check and completion read every name (they crashed past 64)
+cat >"$tmp/many.lua" <<'LUA'
+local i = require "idscheme"
+for k = 1, 40 do
+  i.define{ name = "many" .. k, fields = {
+    { name = "t", bits = 48, kind = "time" },
+    { name = "r", bits = 16, kind = "random" } }, encodings = { "hex" } }
+end
+LUA
+works "-l: 40 more schemes are listed" "many40" "$ids" -l "$tmp/many.lua" list
+refuses "-l: new of an unknown scheme past 64 says so" 2 "unknown scheme 'nosuch'" \
+  "$ids" -l "$tmp/many.lua" new nosuch
+refuses "-l: a format key unknown to 68 schemes" 2 "nosuchkey" \
+  "$ids" -l "$tmp/many.lua" inspect -f '{nosuchkey}' 01ARZ3NDEKTSV4RRFFQ69G5FAV
+mkdir -p "$tmp/many.d" && cp "$tmp/many.lua" "$tmp/many.d/"
+works "\$IDSCHEME_PATH: completion of -s offers the 68th scheme" "many40" \
+  env IDSCHEME_PATH="$tmp/many.d" "$ids" __complete new -s ''
+works "-l: a format key of the 68th scheme" "many" \
+  "$ids" -l "$tmp/many.lua" inspect -s many40 -f '{scheme} {r}' 0000000000000001
+
 cli_finish
