@@ -136,15 +136,27 @@ static int is_local (const char *url) {
   return strcmp(url, "local") == 0 || strncmp(url, "local:", 6) == 0;
 }
 
-/* The URL as messages show it: a password replaced by "***". */
+/* The URL as messages show it: a password replaced by "***".  Whatever
+** the password holds: a '/', '?' or '#' in it (base64-made passwords hold
+** them; a URL should hold them as %XX, but the message about that must
+** not show them) does not end the user info early.  It ends at the last
+** '@' before a TLS query ("?ca=", "?cert=", "?key=", whose file names may
+** hold an '@'), else at the last '@' of all: that may hide more than the
+** password, never less. */
 static void redact (const char *url, char *out, size_t n) {
-  const char *a = strchr(url, ':'), *at = NULL, *q, *colon;
+  static const char *const keys[] = {"?ca=", "?cert=", "?key="};
+  const char *a = strchr(url, ':'), *at = NULL, *q, *end, *colon;
   snprintf(out, n, "%s", url);
   if (is_local(url) || a == NULL || strncmp(a, "://", 3) != 0) return;
-  for (q = a + 3; *q && *q != '/' && *q != '?'; q++)
+  end = a + strlen(a);
+  for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+    if ((q = strstr(a + 3, keys[k])) != NULL && q < end) end = q;
+  for (q = a + 3; q < end; q++)
     if (*q == '@') at = q;
-  if (at == NULL || (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL
-      || colon + 1 == at)              /* "user:@": no password */
+  if (at == NULL) at = strrchr(a + 3, '@');
+  if (at == NULL ||
+      (colon = memchr(a + 3, ':', (size_t)(at - a - 3))) == NULL ||
+      colon + 1 == at)                 /* "user:@": no password */
     return;
   snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
 }

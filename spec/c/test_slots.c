@@ -197,6 +197,27 @@ static void test_urls (void) {
   CHECK(ids_slot_parse_url("redis://u:secret@h:0", &u, &e) == IDS_EINVAL);
   CHECKF(strstr(e.msg, "secret") == NULL && strstr(e.msg, "u:***@h:0"),
          "%s", e.msg);
+  /* issue 39: a password holding '/', '?', '#' or '@' (as base64 ones do)
+  ** never shows, whatever the URL makes of it */
+  {
+    static const char *const leaky[] = {
+      "redis://admin:se/cret@127.0.0.1:6379/x",
+      "redis://admin:se?cret@127.0.0.1:6379/x",
+      "etcd://root:se/cr?et@h:2379",
+      "rediss://u:se#cr/et@h?ca=/etc/ca.pem",
+      "etcds://u:se@cr?ca=/et@h",
+      "redis://:se/cret+==@h",
+    };
+    for (i = 0; i < sizeof leaky / sizeof *leaky; i++) {
+      int rc = ids_slot_parse_url(leaky[i], &u, &e);
+      CHECKF(strstr(rc ? e.msg : u.text, "se") == NULL ||
+             strstr(rc ? e.msg : u.text, "cr") == NULL, "%s: %s", leaky[i],
+             rc ? e.msg : u.text);
+      CHECKF(strstr(rc ? e.msg : u.text, "cret") == NULL &&
+             strstr(rc ? e.msg : u.text, "cr?et") == NULL, "%s: %s",
+             leaky[i], rc ? e.msg : u.text);
+    }
+  }
   CHECK(ids_slot_parse_url("etcd://[::1]:2380/p/", &u, &e) == IDS_EINVAL);
   for (i = 0; i < sizeof bad / sizeof *bad; i++) {
     char quoted[80];
