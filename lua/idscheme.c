@@ -137,9 +137,11 @@ static void readopts (lua_State *L, int arg, ids_options *o,
     else if (ids_tointeger(L, -1, &x))
       r = ids_options_set_int(o, k, klen, (int64_t)x, &e);
     else {
+      int v = lua_gettop(L);   /* the value; its key below (each push of
+                                  ids_quote and ids_show moves the top) */
+      const char *key = ids_quote(L, v - 1);
       luaL_argerror(L, arg, lua_pushfstring(L, "%s '%s' must be an integer "
-                    "or a string, got %s", what, ids_quote(L, lua_gettop(L) - 1),
-                    ids_show(L, lua_gettop(L) - 1)));
+                    "or a string, got %s", what, key, ids_show(L, v)));
       return;
     }
     if (r != IDS_OK) luaL_argerror(L, arg, e.msg);

@@ -604,4 +604,17 @@ describe("a value given the generator metatable", function ()
     assert.truthy(tostring(err):find("idscheme.generator expected, got "
                                      .. want, 1, true), err)
   end)
+
+  -- issue 39: the value's type where the value belongs, the option's name
+  -- where the name does (it said "got 'worker'")
+  it("says a wrong-typed option's value, not its name", function ()
+    local snow = idscheme.scheme("snowflake")
+    for v, want in pairs{ [{}] = "got table", [1.5] = "got 1.5",
+                          [true] = "got boolean" } do
+      local ok, err = pcall(snow.generator, snow, { worker = v })
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find("generator option 'worker' must be an "
+                    .. "integer or a string, " .. want, 1, true), err)
+    end
+  end)
 end)
