@@ -334,7 +334,7 @@ done:
 }
 
 static int read_local (ids_idc *c, reader *r) {
-  int64_t nr, i, prev = 0;
+  int64_t nr, i, prev = 0, final = 0;
   int rc;
   if ((rc = read_int(r, "localGenCount", 0, IDC_MAX_SAFE, &c->gen_count)))
     return rc;
@@ -342,13 +342,15 @@ static int read_local (ids_idc *c, reader *r) {
   ** out finals again and never finalize its own range */
   if (c->local_last != IDC_NONE) {
     const idc_cluster *k = &c->cl[c->local_last];
-    if (k->base_gen + k->count - 1 > c->gen_count)
+    final = k->base_gen + k->count - 1;
+    if (final > c->gen_count)
       return ids_fail(r->e, IDS_EINVAL, "deserialize: localGenCount %lld "
                       "is below the %lld local IDs its clusters finalized",
-                      (long long)c->gen_count,
-                      (long long)(k->base_gen + k->count - 1));
+                      (long long)c->gen_count, (long long)final);
   }
-  if ((rc = read_int(r, "nextRangeBaseGenCount", 1, c->gen_count + 1,
+  /* the next range begins past every local ID finalized: one that began
+  ** within them could never be finalized */
+  if ((rc = read_int(r, "nextRangeBaseGenCount", final + 1, c->gen_count + 1,
                         &c->next_base))
       || (rc = read_int(r, "the normalizer's run count", 0, IDC_MAX_SAFE,
                         &nr)))
@@ -408,20 +410,24 @@ static int open_reader (reader *r, const char *text, size_t len, int raw,
 }
 
 static int read_all (ids_idc *c, reader *r, const char *new_id) {
-  int64_t version = 0, ns = 0, nc = 0;
+  int64_t ns = 0, nc = 0;
   uint64_t u;
   double local;
   uint32_t off = 0;
   int rc;
   idc_u128 n;
-  if ((rc = read_int(r, "the version", 0, IDC_MAX_SAFE, &version)))
-    return rc;
-  if (version == 1)
+  double v;
+  /* the version is a number: anything but 1 and 2 (-1, 2.5, NaN, 1e20)
+  ** is a version we do not know, said in the reference's words */
+  if (r->left == 0) return short_blob(r, "the version");
+  if ((rc = word(r, &u))) return rc;
+  v = as_double(u);
+  if (v == 1)
     return ids_fail(r->e, IDS_EINVAL, "deserialize: version 1 is no longer "
                     "supported");
-  if (version != 2)
-    return ids_fail(r->e, IDS_EINVAL, "deserialize: unknown version %lld",
-                    (long long)version);
+  if (v != 2)
+    return ids_fail(r->e, IDS_EINVAL, "deserialize: unknown version %.17g: "
+                    "Unknown IdCompressor serialized version.", v);
   if (r->left == 0) return short_blob(r, "the header");
   if ((rc = word(r, &u))) return rc;
   local = as_double(u);

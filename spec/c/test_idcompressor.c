@@ -566,6 +566,38 @@ static void test_reachable_states (void) {
     CHECK(ids_idc_deserialize(&d, text, n, NULL, &e) == IDS_EINVAL);
     CHECKF(strstr(e.msg, "localGenCount 0 is below the 5 local IDs") != NULL,
            "%s", e.msg);
+    /* issue 39: made 5 and one run (1, 5) kept, but the next range from
+    ** gen 3, within the finalized 1..5: it could never be finalized */
+    {
+      double next = 3;
+      CHECK(ids__b64_decode(b, blob, len, &nb) == 0);
+      memcpy(b + nb - 32, &next, 8);
+      n = ids__b64_encode(text, b, nb);
+      text[n] = '\0';
+      CHECK(ids_idc_deserialize(&d, text, n, NULL, &e) == IDS_EINVAL);
+      CHECKF(strstr(e.msg, "nextRangeBaseGenCount") != NULL, "%s", e.msg);
+    }
+    /* issue 39: a version that is no known integer is an unknown version,
+    ** in the reference's words */
+    {
+      static const double bad[] = { -1, 2.5, 3, 0, 1e20 };
+      double odd[3];
+      uint64_t nan = 0x7ff8000000000000ull, inf = 0x7ff0000000000000ull;
+      memcpy(&odd[0], &nan, 8);
+      memcpy(&odd[1], &inf, 8);
+      inf |= 1ull << 63;
+      memcpy(&odd[2], &inf, 8);
+      for (i = 0; i < 8; i++) {
+        double ver = i < 5 ? bad[i] : odd[i - 5];
+        CHECK(ids__b64_decode(b, blob, len, &nb) == 0);
+        memcpy(b, &ver, 8);
+        n = ids__b64_encode(text, b, nb);
+        text[n] = '\0';
+        CHECK(ids_idc_deserialize(&d, text, n, NULL, &e) == IDS_EINVAL);
+        CHECKF(strstr(e.msg, "Unknown IdCompressor serialized version.")
+               != NULL, "version %g: %s", ver, e.msg);
+      }
+    }
     free(b);
     free(text);
   }

@@ -289,4 +289,17 @@ describe("idscheme.compressor", function ()
       a:begin_ghost_session(sid, function () end)
     end, "own session")
   end)
+
+  -- issue 39: a version that is no known integer, in the reference's words
+  -- (each blob one float64 word, base64: -1, 2.5, 3, 1e20, NaN, +-Infinity)
+  it("refuses a blob of an unknown version in the reference's words", function ()
+    for _, blob in ipairs{ "AAAAAAAA8L8=", "AAAAAAAABEA=", "AAAAAAAACEA=",
+                           "QIy1eB2vFUQ=", "AAAAAAAA+H8=", "AAAAAAAA8H8=",
+                           "AAAAAAAA8P8=" } do
+      local ok, err = pcall(C.deserialize, blob)
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find("Unknown IdCompressor serialized version.",
+                                       1, true), err)
+    end
+  end)
 end)
