@@ -1,16 +1,20 @@
--- outage.lua MODE PRIMARY FALLBACK RESPONSES ACCESSLOG: the verdict of
--- outage.sh on every ID it saw.  FALLBACK is a scheme or "-".
+-- outage.lua MODE PRIMARY FALLBACK RESPONSES ACCESSLOG UP_MS BOUND: the
+-- verdict of outage.sh on every ID it saw.  FALLBACK is a scheme or "-".
 -- RESPONSES: wrk's bodies (collect.lua: an ID a line, or STATUS-nnn);
--- ACCESSLOG: "pid status id" for every request nginx served, the test's
--- own polls included.  Checks: no ID twice (responses and log), each one
--- of exactly one of the two schemes (in its own encoding), each response
--- in the log, IDs increasing per worker and scheme, the statuses MODE
--- allows (start, fallback: 200 only in wrk's traffic; nofallback: 500s
--- too), and every worker's last request served by PRIMARY.  Prints
--- "ok - ..." or "FAIL - ..." lines for outage.sh to count.
+-- ACCESSLOG: "pid status msec id" for every request nginx served, the
+-- test's own polls included.  Checks: no ID twice (responses and log),
+-- each one of exactly one of the two schemes (in its own encoding), each
+-- response in the log, IDs increasing per worker and scheme, the
+-- statuses MODE allows (start, fallback: 200 only in wrk's traffic;
+-- nofallback: 500s too), every worker's last request served by PRIMARY,
+-- and each worker's recovery (its first PRIMARY ID after its last other
+-- answer, by nginx's own clock) at most BOUND seconds after UP_MS, when
+-- Redis answered again.  Prints "ok - ..." or "FAIL - ..." lines for
+-- outage.sh to count.
 local idscheme = require "idscheme"
 local mode, pname, fname, responses, accesslog =
   arg[1], arg[2], arg[3], arg[4], arg[5]
+local up_ms, bound = tonumber(arg[6]), tonumber(arg[7])
 local schemes = { idscheme.scheme(pname) }
 if fname ~= "-" then schemes[2] = idscheme.scheme(fname) end
 local ENC = { fluid = "f58_plain", uuidv7 = "uuid", ulid = "crockford" }
@@ -88,8 +92,10 @@ verdict(("IDs: %d %s%s"):format(count[pname] or 0, pname,
 
 -- the access log
 local inlog, last, lastline, pids, logged, fails = {}, {}, {}, {}, 0, 0
+local back = {}     -- pid -> msec of its first PRIMARY ID after another answer
 for line in io.lines(accesslog) do
-  local pid, st, id = line:match("^(%d+) (%d+) ?(%S*)$")
+  local pid, st, msec, id = line:match("^(%d+) (%d+) ([%d.]+) ?(%S*)$")
+  msec = tonumber(msec)
   if not pid then
     problem("bad log line %q", line)
   else
@@ -98,7 +104,7 @@ for line in io.lines(accesslog) do
       fails = fails + 1
       if mode == "fallback" then problem("worker %s served a %s", pid, st) end
       if id ~= "" then problem("a %s with an ID: %s", st, id) end
-      lastline[pid] = st
+      lastline[pid], back[pid] = st, false
     elseif id == "" then
       problem("worker %s: a 200 without an ID", pid)
     elseif inlog[id] then
@@ -115,6 +121,8 @@ for line in io.lines(accesslog) do
                   id, last[key]:encode(ENC[s.name]))
         end
         last[key] = v
+        if s.name ~= pname then back[pid] = false
+        elseif back[pid] == false then back[pid] = msec * 1000 end
         lastline[pid] = s.name
       end
     end
@@ -133,3 +141,19 @@ for _, pid in ipairs(pids) do
   end
 end
 verdict("every worker's last ID is a " .. pname .. " ID again")
+
+local took = {}
+for _, pid in ipairs(pids) do
+  if not back[pid] then
+    problem("worker %s never came back to %s IDs", pid, pname)
+  else
+    local s = (back[pid] - up_ms) / 1000
+    took[#took + 1] = ("%s %.1f s"):format(pid, s)
+    if s > bound then
+      problem("worker %s: %s IDs again %.1f s after Redis answered, past %g s",
+              pid, pname, s, bound)
+    end
+  end
+end
+verdict(("%s IDs again within %g s of Redis's return, by nginx's clock (%s)"):
+        format(pname, bound, table.concat(took, ", ")))
