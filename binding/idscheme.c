@@ -1231,7 +1231,7 @@ static void fillmeta (lua_State *L, const char *mt, const luaL_Reg *meta,
   lua_pop(L, 1);
 }
 
-int ids_lua_compressor (lua_State *L);   /* lua/compressor.c */
+int ids_lua_compressor (lua_State *L);   /* binding/compressor.c */
 
 #if defined(__GNUC__)
 __attribute__((visibility("default")))

@@ -73,5 +73,5 @@ foreach(lua LUA54 LUAJIT)
   endif()
 endforeach()
 # the LuaLS definitions, for editors ("Lua.workspace.library"); not a module
-install(FILES lua/types/idscheme.lua
+install(FILES types/idscheme.lua
         DESTINATION ${CMAKE_INSTALL_DATADIR}/idscheme/lua-types COMPONENT lua)

@@ -72,13 +72,13 @@ build = {
         "idcompressor/stableid.c",
         "idcompressor/state.c",
         "inspect/inspect.c",
-        "lua/idscheme.c",
-        "lua/compressor.c",
+        "binding/idscheme.c",
+        "binding/compressor.c",
       },
       -- the core stays inside the module: luaopen_idscheme is its one export;
       -- both slot stores built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD)
       defines = { "IDS_HIDDEN", "IDS_HAVE_REDIS=1", "IDS_HAVE_ETCD=1" },
-      incdirs = { "core", "idcompressor", "inspect", "lua", "$(SODIUM_INCDIR)", "$(HIREDIS_INCDIR)",
+      incdirs = { "core", "idcompressor", "inspect", "binding", "$(SODIUM_INCDIR)", "$(HIREDIS_INCDIR)",
                   "$(OPENSSL_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
       libdirs = { "$(SODIUM_LIBDIR)", "$(HIREDIS_LIBDIR)",
                   "$(OPENSSL_LIBDIR)", "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
@@ -88,7 +88,7 @@ build = {
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",
   },
-  -- the LuaLS definitions (lua/types/idscheme.lua), for editors: kept in
+  -- the LuaLS definitions (types/idscheme.lua), for editors: kept in
   -- the rock's directory (luarocks show idscheme), not a module
-  copy_directories = { "lua/types" },
+  copy_directories = { "types" },
 }

@@ -9,8 +9,11 @@
 # 3. libidscheme.so exports exactly the functions and data that the public
 #    headers declare, and each Lua module exports luaopen_idscheme alone.
 # 4. C requires no Lua module of this project but idscheme.jit: no C source
-#    under core/, schemes/, lua/ or cli/ requires idscheme.* (the layers
-#    point one way: Lua is above C, never below it).
+#    under core/, schemes/, binding/ or cli/ requires idscheme.* (the
+#    layers point one way: Lua is above C, never below it).
+# 5. lua/ holds Lua modules alone, each one a module name's path: it is
+#    what luarocks installs as Lua (the binding's C is in binding/, the
+#    LuaLS definitions in types/).
 #   scripts/check-house.sh --exports FILE...
 # runs check 3 alone on built or installed files: a libidscheme.so* against
 # the headers, any other .so as a Lua module (the packaging stage uses it).
@@ -154,9 +157,14 @@ c_requires () {
       }
     }'
 }
-hits=$(c_requires core schemes lua cli | grep -E ': idscheme\.' | grep -vE ': idscheme\.jit$')
+hits=$(c_requires core schemes binding cli | grep -E ': idscheme\.' | grep -vE ': idscheme\.jit$')
 if [ -z "$hits" ]; then ok "C requires no Lua module of ours but idscheme.jit"
 else bad "C requires a Lua module of ours (only idscheme.jit may be)" "$hits"; fi
+
+# 5 ------------------------------------------------------------------
+hits=$(git ls-files lua 2>/dev/null | grep -vE '^lua/idscheme(/[a-z_]+)*\.lua$')
+if [ -z "$hits" ]; then ok "lua/ holds Lua modules of idscheme.* alone"
+else bad "lua/ holds what is no Lua module of ours (luarocks installs it all)" "$hits"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

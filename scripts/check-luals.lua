@@ -1,4 +1,4 @@
--- scripts/check-luals.lua BUILDDIR: lua/types/idscheme.lua (the LuaLS
+-- scripts/check-luals.lua BUILDDIR: types/idscheme.lua (the LuaLS
 -- definitions) against the module BUILDDIR/lua54/idscheme.so as it is:
 -- every function, method and attribute the definitions name exists, and
 -- every one the module has is named, for the module, scheme handles,
@@ -24,7 +24,7 @@ local function cls(name)
   return defs[name]
 end
 local locals = {}                      -- local Scheme = {} after @class
-local f = assert(io.open(root .. "/lua/types/idscheme.lua"))
+local f = assert(io.open(root .. "/types/idscheme.lua"))
 for line in f:lines() do
   local c = line:match("^%-%-%-@class ([%w%.]+)")
   if c then class = c; cls(c) end

@@ -16,7 +16,7 @@ local helper = {}
 -- every number a double, exact up to 2^53).  Nothing below uses syntax
 -- that LuaJIT cannot parse: 5.4's operators live in a chunk compiled by
 -- `load` only where the interpreter has them.  Where the CONTRACT differs
--- by design (DESIGN.md, lua/compat.h: id:integer() and fields() values at
+-- by design (DESIGN.md, binding/compat.h: id:integer() and fields() values at
 -- or above 2^53, decimal-string fields in compose), the specs branch on
 -- helper.INT64 and assert each side's behaviour explicitly.
 
@@ -25,7 +25,7 @@ local helper = {}
 helper.INT64 = math.type ~= nil
 
 -- Bits of an unsigned value that a number holds exactly: the binding's
--- IDS_INT_EXACT_BITS (lua/compat.h).
+-- IDS_INT_EXACT_BITS (binding/compat.h).
 helper.EXACT_BITS = helper.INT64 and 64 or 53
 
 -- 2^53 as a decimal string: where numbers are doubles, the binding gives
@@ -255,7 +255,7 @@ end
 -- The value a field of at most 64 bits has in compose() and fields(),
 -- from its decimal string: an integer (wrapped above 2^63 as u64 does)
 -- under 5.4; under LuaJIT a number below 2^53 and the decimal string
--- itself from 2^53 on (lua/idscheme.c, pushfield).
+-- itself from 2^53 on (binding/idscheme.c, pushfield).
 function helper.field (dec)
   dec = helper.decnorm(dec)
   if helper.INT64 then return helper.u64(dec) end
@@ -554,7 +554,7 @@ end
 -- `dec` (a decimal string).  Lua 5.4: that value as an integer, wrapped at
 -- and above 2^63 as string.unpack("<I8", ...) gives it.  Where numbers
 -- are doubles (LuaJIT): the exact number up to 2^53 included; above that
--- it raises rather than lose precision (DESIGN.md, lua/idscheme.c pushu64).
+-- it raises rather than lose precision (DESIGN.md, binding/idscheme.c pushu64).
 function helper.assert_integer (id, dec, what)
   dec = helper.decnorm(dec)
   what = what or ("id:integer() of " .. dec)

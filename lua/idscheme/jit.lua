@@ -36,7 +36,7 @@ return function (t)
   end
 
   -- A value is handed to C only once a classic method took it for a
-  -- generator (its box's address and type, lua/box.h): a compressor, a
+  -- generator (its box's address and type, binding/box.h): a compressor, a
   -- file or a table given the generator metatable must not reach C.
   local check = methods.scheme
 

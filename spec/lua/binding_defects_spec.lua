@@ -1,4 +1,4 @@
--- Defects of the Lua binding (lua/idscheme.c, lua/idscheme/jit.lua): each
+-- Defects of the Lua binding (binding/idscheme.c, lua/idscheme/jit.lua): each
 -- block is one reported defect, and its tests failed before the fix.
 -- Plain Lua (the debug library only where a report used it): tables whose __index runs code stand
 -- in for the hostile callers of the reports.
@@ -491,7 +491,7 @@ end)
 
 -- ---------------------------------------------------------------------
 
-describe("a method knows its own userdata (lua/box.h)", function ()
+describe("a method knows its own userdata (binding/box.h)", function ()
   local fluid = idscheme.scheme("fluid")
   local gen = fluid:generator{ generator = 1, slots = "none" }
   local id = fluid:compose{ timestamp = 1, generator = 2, sequence = 3 }

@@ -33,6 +33,14 @@ try () {
   fi >"$tree.log" 2>&1 || {
     cat "$tree.log"; echo "FAIL $rock: luarocks $ver"; failed=$((failed + 1)); return; }
   so=$(find "$tree" -name idscheme.so | head -1)
+  # only Lua modules under share/lua (issue 39: luarocks copied the whole
+  # lua/ folder, the binding's C, headers and objects and a module
+  # types.idscheme among them)
+  extra=$(find "$tree/share/lua" -type f ! -path "*/share/lua/$ver/idscheme/*.lua")
+  if [ -n "$extra" ] || [ -z "$(find "$tree/share/lua" -name resty.lua)" ]; then
+    echo "extra: $extra"; echo "FAIL $rock: share/lua holds Lua modules alone"
+    failed=$((failed + 1)); return
+  fi
   if ! out=$(bash "$root/scripts/check-house.sh" --exports "$so"); then
     echo "$out"; echo "FAIL $rock: exports"; failed=$((failed + 1)); return
   fi
