@@ -4,10 +4,15 @@
 #include "pg_idscheme.h"
 
 #include <limits.h>
+#include <time.h>
 
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "storage/proc.h"
+#include "tcop/utility.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
+#include "utils/wait_event.h"
 
 PG_MODULE_MAGIC;
 
@@ -15,6 +20,8 @@ char *pg_ids_slots;
 char *pg_ids_namespace;
 int pg_ids_policy = IDS_POLICY_HOLD;
 int pg_ids_node = -1;
+int pg_ids_max_wait_ms = IDS_MAX_WAIT_MS;
+int pg_ids_slot_ttl_ms = 0;
 unsigned pg_ids_settings_gen;
 
 static const struct config_enum_entry policies[] = {
@@ -33,6 +40,110 @@ static void changed_int (int v, void *extra) {
   pg_ids_settings_gen++;
 }
 
+/* ------------------------------------------------------------- waits */
+
+/* The bound of the call now running (pg_ids_wait_begin): the smallest of
+** idscheme.max_wait_ms, statement_timeout and lock_timeout, counted from
+** the first time the library asks the check (the start of its wait). */
+enum { BY_MAX_WAIT, BY_STATEMENT_TIMEOUT, BY_LOCK_TIMEOUT };
+static int bound_ms, bound_by;
+static int64 bound_start;           /* CLOCK_MONOTONIC ns; 0: not yet */
+static bool bound_passed;
+
+static int64 mono_ns (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void pg_ids_wait_begin (void) {
+  int b = pg_ids_max_wait_ms, by = BY_MAX_WAIT;
+  if (StatementTimeout > 0 && StatementTimeout < b)
+    b = StatementTimeout, by = BY_STATEMENT_TIMEOUT;
+  if (LockTimeout > 0 && LockTimeout < b)
+    b = LockTimeout, by = BY_LOCK_TIMEOUT;
+  bound_ms = b;
+  bound_by = by;
+  bound_start = 0;
+  bound_passed = false;
+}
+
+/* The library's interrupt check (ids_wait_interrupt), asked at least every
+** 10 ms of any wait, on the backend's own thread: the call's bound has
+** passed, or an interrupt is pending that may be served now (a cancel, a
+** terminate, statement_timeout's, a barrier).  It only answers: the
+** library returns IDS_EINTR and pg_ids_wait_interrupted serves it, so no
+** longjmp ever crosses the library. */
+static int interrupt_check (void *ctx) {
+  int64 now = mono_ns();
+  (void)ctx;
+  if (bound_start == 0) {
+    bound_start = now;
+    /* pg_stat_activity: wait_event_type "Extension" until the call ends
+    ** (pg_ids_wait_end, or the error's abort) */
+    pgstat_report_wait_start(PG_WAIT_EXTENSION);
+  }
+  else if (now - bound_start >= (int64)bound_ms * 1000000) {
+    bound_passed = true;
+    return 1;
+  }
+  return INTERRUPTS_PENDING_CONDITION() && INTERRUPTS_CAN_BE_PROCESSED();
+}
+
+void pg_ids_wait_end (void) {
+  if (bound_start != 0) pgstat_report_wait_end();
+}
+
+static void wait_context (void *arg) {
+  errcontext("%s", (const char *)arg);
+}
+
+void pg_ids_wait_interrupted (const ids_error *e) {
+  ErrorContextCallback cb;
+  if (bound_passed) {
+    /* as PostgreSQL says its own timeouts; max_wait_ms passes here only
+    ** when served interrupts made the library start its wait again */
+    if (bound_by == BY_STATEMENT_TIMEOUT)
+      ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+                      errmsg("canceling statement due to statement timeout"),
+                      errdetail("%s", e->msg)));
+    ereport(ERROR, (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+                    bound_by == BY_LOCK_TIMEOUT ?
+                      errmsg("canceling statement due to lock timeout") :
+                      errmsg("idscheme: waited idscheme.max_wait_ms (%d ms)",
+                             bound_ms),
+                    errdetail("%s", e->msg)));
+  }
+  /* PostgreSQL raises the cancel or the termination, naming the wait */
+  cb.callback = wait_context;
+  cb.arg = (void *)e->msg;
+  cb.previous = error_context_stack;
+  error_context_stack = &cb;
+  CHECK_FOR_INTERRUPTS();
+  error_context_stack = cb.previous;
+  /* served without an error (a barrier, a request to log memory): the
+  ** caller waits on, within the same bound */
+}
+
+/* DISCARD ALL releases every session-level advisory lock of the backend,
+** a node's too: the generators that hold one first wait until the clock
+** has passed their last IDs (pg_ids_nodes_retire), so that whoever takes
+** the node next starts above them. */
+static ProcessUtility_hook_type prev_utility;
+static void utility (PlannedStmt *pstmt, const char *query, bool ro,
+                     ProcessUtilityContext ctx, ParamListInfo params,
+                     QueryEnvironment *env, DestReceiver *dest,
+                     QueryCompletion *qc) {
+  Node *n = pstmt->utilityStmt;
+  if (n != NULL && IsA(n, DiscardStmt) &&
+      ((DiscardStmt *)n)->target == DISCARD_ALL)
+    pg_ids_nodes_retire();
+  if (prev_utility)
+    prev_utility(pstmt, query, ro, ctx, params, env, dest, qc);
+  else
+    standard_ProcessUtility(pstmt, query, ro, ctx, params, env, dest, qc);
+}
+
 void _PG_init (void);
 void _PG_init (void) {
   if (ids_init() != IDS_OK)
@@ -44,8 +155,9 @@ void _PG_init (void) {
                     errmsg("idscheme: built against libidscheme %s, "
                            "loaded %s", IDS_VERSION, ids_version())));
   /* PGC_SUSET: postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE, or a
-  ** superuser's SET; a node given by hand is the setter's to keep
-  ** distinct, a slot is the store's */
+  ** superuser's SET; a slot is the store's to keep distinct, a node
+  ** given by hand is held by one backend of the server at a time (an
+  ** advisory lock of the cluster: generate.c) */
   DefineCustomStringVariable("idscheme.slots",
     "Where generators lease their node value: a slot store.",
     "local, local:/dir, redis://host:port[/prefix], etcd://host:port"
@@ -65,7 +177,26 @@ void _PG_init (void) {
     "Spread over a scheme's node fields as a slot number is, the least "
     "significant last.",
     &pg_ids_node, -1, -1, INT_MAX, PGC_SUSET, 0, NULL, changed_int, NULL);
+  /* the generators' max_wait_ms: a wait that would pass it fails at once;
+  ** anyone may shorten or lengthen their own waits */
+  DefineCustomIntVariable("idscheme.max_wait_ms",
+    "The longest a call waits for the clock or a slot (0: never wait).",
+    "A wait that would pass it fails at once (SQLSTATE 55P03); "
+    "statement_timeout and lock_timeout bound a wait too, when smaller.",
+    &pg_ids_max_wait_ms, IDS_MAX_WAIT_MS, 0, 86400000, PGC_USERSET,
+    GUC_UNIT_MS, NULL, changed_int, NULL);
+  DefineCustomIntVariable("idscheme.slot_ttl_ms",
+    "The slot leases' time to live (0: the store's default).",
+    "Every client of a store's namespace must use the same TTL "
+    "(docs/SLOTS.md, rule 7).",
+    &pg_ids_slot_ttl_ms, 0, 0, 86400000, PGC_SUSET, GUC_UNIT_MS, NULL,
+    changed_int, NULL);
   MarkGUCPrefixReserved("idscheme");
+  /* every wait of the library answers a cancel, a termination and the
+  ** timeouts (a process-wide check: set once, before any generator) */
+  ids_wait_interrupt(interrupt_check, NULL);
+  prev_utility = ProcessUtility_hook;
+  ProcessUtility_hook = utility;
 }
 
 void pg_ids_raise (const ids_error *e, int einval) {
@@ -80,9 +211,18 @@ void pg_ids_raise (const ids_error *e, int einval) {
   ** its slot's lease is not valid (store unreachable, every slot taken) */
   case IDS_ECLOCK: case IDS_ELEASE: case IDS_EFORK:
     code = ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE; break;
+  /* a wait that would pass max_wait_ms: what NOWAIT and lock_timeout
+  ** raise, an error to retry later */
+  case IDS_ETIME: code = ERRCODE_LOCK_NOT_AVAILABLE; break;
+  /* an interrupted wait that no pending interrupt explains (generate.c
+  ** serves the ones that do) */
+  case IDS_EINTR: code = ERRCODE_QUERY_CANCELED; break;
   default: code = ERRCODE_INTERNAL_ERROR; break;
   }
-  ereport(ERROR, (errcode(code), errmsg("%s", e->msg)));
+  ereport(ERROR, (errcode(code), errmsg("%s", e->msg),
+                  e->code == IDS_ETIME ?
+                    errhint("idscheme.max_wait_ms bounds every wait of a "
+                            "call (now %d ms).", pg_ids_max_wait_ms) : 0));
 }
 
 /* A name argument as a C string; a name longer than any scheme's is

@@ -22,7 +22,21 @@ extern char *pg_ids_slots;          /* idscheme.slots: the slot store */
 extern char *pg_ids_namespace;      /* idscheme.slot_namespace */
 extern int pg_ids_policy;           /* idscheme.policy: IDS_POLICY_* */
 extern int pg_ids_node;             /* idscheme.node: -1, or by hand */
+extern int pg_ids_max_wait_ms;      /* idscheme.max_wait_ms */
+extern int pg_ids_slot_ttl_ms;      /* idscheme.slot_ttl_ms: 0, the store's */
 extern unsigned pg_ids_settings_gen;
+
+/* Waits (docs/POSTGRESQL.md, "Waits"): a call that may wait begins with
+** pg_ids_wait_begin, which sets its bound (the smallest of
+** idscheme.max_wait_ms, statement_timeout and lock_timeout); the library
+** asks the module's interrupt check during every wait.  A call that
+** returns IDS_EINTR goes to pg_ids_wait_interrupted: it raises the
+** pending cancel or termination (PostgreSQL's own error, the wait named
+** in its context) or the bound's error, and returns when the interrupt
+** was served without one (the caller calls again). */
+void pg_ids_wait_begin (void);
+void pg_ids_wait_end (void);
+void pg_ids_wait_interrupted (const ids_error *e);
 
 /* Raises e as a PostgreSQL error of the SQLSTATE its code maps to
 ** (einval: the one for IDS_EINVAL, which depends on what was malformed). */
@@ -45,6 +59,12 @@ size_t pg_ids_answering (const char *name, const ids_scheme **out,
 ** call does not have, or arg -1 (then the scheme's default or detection). */
 const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
                                const ids_scheme *s);
+
+/* ----------------------------------------------------------- generate */
+
+/* DISCARD ALL is about to release the nodes' locks: every generator of a
+** node given by hand waits until the clock has passed its last ID. */
+void pg_ids_nodes_retire (void);
 
 /* ------------------------------------------------------------- define */
 

@@ -38,3 +38,57 @@ SET idscheme.nosuch = 1;
 RESET idscheme.node;
 RESET idscheme.slots;
 SELECT (idscheme_generator('uuidv7')).slot IS NULL AS uuidv7_has_no_node;
+-- a node given by hand is held by one backend at a time: an advisory lock
+-- of the cluster (database 0) on the node value, taken before a generator
+-- is made and kept while one of this backend's generators has the node
+SELECT objid AS node, database, classid, objsubid, mode, granted
+FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+ORDER BY objid;
+SET idscheme.node = 1000;
+SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made;
+-- tsid's generator still has node 7 until its next call remakes it
+SELECT objid AS node FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid;
+SELECT idscheme_next('tsid') IS NOT NULL AS made;
+SELECT objid AS node FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid;
+-- DISCARD ALL lets every advisory lock go: the next call takes it again
+DISCARD ALL;
+SET idscheme.node = 1000;
+SELECT count(*) AS locks FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid();
+SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made;
+SELECT objid AS node FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid;
+RESET idscheme.node;
+SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made,
+       idscheme_next('tsid') IS NOT NULL AS made;
+SELECT count(*) AS locks FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid();
+-- waits: idscheme.max_wait_ms bounds each (0: never wait), a wait that
+-- would pass it fails at once with 55P03; statement_timeout and
+-- lock_timeout bound it too
+SHOW idscheme.max_wait_ms;
+SHOW idscheme.slot_ttl_ms;
+SET idscheme.max_wait_ms = -1;
+SET idscheme.max_wait_ms = '2min';
+SHOW idscheme.max_wait_ms;
+-- two IDs a second: the third of a second waits, which max_wait_ms = 0
+-- refuses
+INSERT INTO idscheme_defined VALUES ('two_a_second', '{"fields": [
+  {"name": "timestamp", "kind": "time", "bits": 40, "unit": "s"},
+  {"name": "node", "kind": "node", "bits": 4},
+  {"name": "sequence", "kind": "sequence", "bits": 1}]}');
+SET idscheme.node = 3;
+SET idscheme.max_wait_ms = 0;
+DO $$
+BEGIN
+  FOR i IN 1..10 LOOP
+    PERFORM idscheme_next('two_a_second');
+  END LOOP;
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE '% %', SQLSTATE, regexp_replace(SQLERRM, '[0-9.]+ s ', 'N s ');
+END $$;
+RESET idscheme.max_wait_ms;
+RESET idscheme.node;
+DELETE FROM idscheme_defined WHERE name = 'two_a_second';
