@@ -6,7 +6,10 @@ if(NOT IDS_SANITIZE AND NOT IDS_TSAN AND TARGET idscheme_lua54)
   find_program(IDS_PG_CONFIG pg_config
                PATHS /usr/lib/postgresql/15/bin NO_DEFAULT_PATH)
   if(IDS_PG_CONFIG)
-    foreach(t regress load)
+    # node: idscheme.node given to 16 backends by every documented way;
+    # wait: a backend waiting in the library answers cancel, terminate
+    # and the timeouts
+    foreach(t regress load node wait)
       add_test(NAME pg_${t}
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/${t}.sh ${CMAKE_BINARY_DIR})
       set_tests_properties(pg_${t} PROPERTIES TIMEOUT 300 LABELS "pg")
@@ -15,6 +18,11 @@ if(NOT IDS_SANITIZE AND NOT IDS_TSAN AND TARGET idscheme_lua54)
       add_test(NAME pg_two_servers
                COMMAND ${CMAKE_CURRENT_LIST_DIR}/two.sh ${CMAKE_BINARY_DIR})
       set_tests_properties(pg_two_servers PROPERTIES TIMEOUT 300 LABELS "pg")
+      # a backend's first call on a fresh store, bounded by the settings
+      # users expect; each new connection's first call measured
+      add_test(NAME pg_first_call
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/first.sh ${CMAKE_BINARY_DIR})
+      set_tests_properties(pg_first_call PROPERTIES TIMEOUT 300 LABELS "pg")
     endif()
   else()
     message(STATUS "PostgreSQL 15's pg_config not found "
