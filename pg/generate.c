@@ -271,6 +271,21 @@ static void unlock_gen (pggen *p) {
   p->locked = -1;
 }
 
+/* p's node, kept from its last generator: taken again if DISCARD ALL or
+** pg_advisory_unlock_all() let it go meanwhile, or let go of. */
+static void keep_node (pggen *p) {
+  PG_TRY();
+  {
+    lock_node(p->locked);
+  }
+  PG_CATCH();
+  {
+    unlock_gen(p);
+    PG_RE_THROW();
+  }
+  PG_END_TRY();
+}
+
 /* Makes p's generator with the settings now; on an error p holds none
 ** (and no node lock).  A node given by hand is locked first. */
 static void make (pggen *p) {
@@ -311,20 +326,7 @@ static void make (pggen *p) {
     take_node(want);                            /* raises: none held */
     p->locked = want;
   }
-  else if (want >= 0) {
-    /* kept: taken again if DISCARD ALL or pg_advisory_unlock_all() let
-    ** it go meanwhile */
-    PG_TRY();
-    {
-      lock_node(want);
-    }
-    PG_CATCH();
-    {
-      unlock_gen(p);
-      PG_RE_THROW();
-    }
-    PG_END_TRY();
-  }
+  else if (want >= 0) keep_node(p);
   /* malloc'd, aligned for the atomic state (a 16-byte CAS where the
   ** state is two words): palloc gives 8 */
   if ((g = aligned_alloc(64, sizeof *g)) == NULL) {

@@ -11,6 +11,7 @@
 #include "storage/proc.h"
 #include "tcop/utility.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/guc.h"
 #include "utils/wait_event.h"
 
@@ -125,10 +126,26 @@ void pg_ids_wait_interrupted (const ids_error *e) {
   ** caller waits on, within the same bound */
 }
 
-/* DISCARD ALL releases every session-level advisory lock of the backend,
-** a node's too: the generators that hold one first wait until the clock
-** has passed their last IDs (pg_ids_nodes_retire), so that whoever takes
-** the node next starts above them. */
+/* DISCARD ALL and pg_advisory_unlock_all() release every session-level
+** advisory lock of the backend, a node's too: the generators that hold one
+** first wait until the clock has passed their last IDs
+** (pg_ids_nodes_retire), so that whoever takes the node next starts above
+** them.  (generate.c takes the node again at the next call.)  The function
+** is hooked where PostgreSQL looks it up after this library was loaded;
+** one looked up before (in a plan made earlier) releases without the
+** wait, and the next call still sees the lock gone. */
+static needs_fmgr_hook_type prev_needs_fmgr;
+static fmgr_hook_type prev_fmgr;
+static bool needs_fmgr (Oid fn) {
+  return fn == F_PG_ADVISORY_UNLOCK_ALL ||
+         (prev_needs_fmgr != NULL && prev_needs_fmgr(fn));
+}
+static void fmgr_event (FmgrHookEventType ev, FmgrInfo *fl, Datum *arg) {
+  if (ev == FHET_START && fl->fn_oid == F_PG_ADVISORY_UNLOCK_ALL)
+    pg_ids_nodes_retire();
+  if (prev_fmgr != NULL) prev_fmgr(ev, fl, arg);
+}
+
 static ProcessUtility_hook_type prev_utility;
 static void utility (PlannedStmt *pstmt, const char *query, bool ro,
                      ProcessUtilityContext ctx, ParamListInfo params,
@@ -197,6 +214,10 @@ void _PG_init (void) {
   ids_wait_interrupt(interrupt_check, NULL);
   prev_utility = ProcessUtility_hook;
   ProcessUtility_hook = utility;
+  prev_needs_fmgr = needs_fmgr_hook;
+  needs_fmgr_hook = needs_fmgr;
+  prev_fmgr = fmgr_hook;
+  fmgr_hook = fmgr_event;
 }
 
 void pg_ids_raise (const ids_error *e, int einval) {

@@ -62,8 +62,9 @@ const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
 
 /* ----------------------------------------------------------- generate */
 
-/* DISCARD ALL is about to release the nodes' locks: every generator of a
-** node given by hand waits until the clock has passed its last ID. */
+/* DISCARD ALL or pg_advisory_unlock_all() is about to release the nodes'
+** locks: every generator of a node given by hand waits until the clock has
+** passed its last ID. */
 void pg_ids_nodes_retire (void);
 
 /* ------------------------------------------------------------- define */

@@ -60,6 +60,13 @@ WHERE locktype = 'advisory' AND pid = pg_backend_pid();
 SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made;
 SELECT objid AS node FROM pg_locks
 WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid;
+-- so does pg_advisory_unlock_all()
+SELECT pg_advisory_unlock_all();
+SELECT count(*) AS locks FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid();
+SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made;
+SELECT objid AS node FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid;
 RESET idscheme.node;
 SELECT idscheme_next('snowflake') ~ '^[0-9]+$' AS made,
        idscheme_next('tsid') IS NOT NULL AS made;
