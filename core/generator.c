@@ -52,6 +52,11 @@ typedef struct gen {
                                  fields each one run of bits, the ID one
                                  word (<= 64 bits with a sequence, <= 128
                                  in step mode): put by shifts */
+  uint8_t onerun2;            /* the same with a sequence in 65..128 bits
+                                 (UUIDv7): put by shifts of two words */
+  uint8_t rand1, r1shift, r1bits;  /* the random fields drawn afresh are
+                                 one run of at most 64 bits below bit 128
+                                 (UUIDv7's 62): drawn a batch at a time */
   /* A node value leased as a slot (node fields the caller did not give).
   ** The ID path loads slot and its word; everything else of the lease is
   ** read under slotlock, which close holds while it takes the lease away
@@ -251,6 +256,8 @@ static int scanfields (gen *g, ids_error *e) {
   g->onerun = !s->fields[tf].nparts &&   /* UUIDv1's time is in 3 runs */
               (sf < 0 ? s->bits <= 128 :
                         s->bits <= 64 && !s->fields[sf].nparts);
+  g->onerun2 = !g->onerun && sf >= 0 && !s->fields[tf].nparts &&
+               !s->fields[sf].nparts && s->bits <= 128;
   if (sf >= 0 && s->fields[sf].carry) {   /* ObjectId's counter */
     ids_value r;
     if (s->fields[sf].bits >= 64)
@@ -271,6 +278,19 @@ static int scanfields (gen *g, ids_error *e) {
       if (s->fields[i].kind == IDS_KIND_RANDOM && !s->fields[i].once &&
           i != rf)
         g->fillrand = 1;
+  }
+  if (g->fillrand) {                     /* one plain run: the fast way */
+    int nf = 0, one = -1;
+    for (int i = 0; i < s->nfields; i++)
+      if (s->fields[i].kind == IDS_KIND_RANDOM && !s->fields[i].once &&
+          (!g->step || i != g->rand_field))
+        nf++, one = i;
+    if (nf == 1 && !s->fields[one].nparts && s->fields[one].bits <= 64 &&
+        s->fields[one].shift + s->fields[one].bits <= 128) {
+      g->rand1 = 1;
+      g->r1shift = (uint8_t)s->fields[one].shift;
+      g->r1bits = (uint8_t)s->fields[one].bits;
+    }
   }
   return IDS_OK;
 }
@@ -667,6 +687,17 @@ static int counter_wide (gen *g, uint64_t *tick, uint64_t *seq,
 /* Random fields drawn afresh per ID: beside a sequence (UUIDv7's), or
 ** beside the one field that step mode steps. */
 static void fillrand (const gen *g, ids_value *v) {
+  if (g->rand1) {                        /* one run: OR the bits in */
+    typedef unsigned __int128 u128;
+    uint64_t r;
+    u128 x;
+    ids_random(&r, sizeof r);
+    if (g->r1bits < 64) r &= ((uint64_t)1 << g->r1bits) - 1;
+    x = (u128)r << g->r1shift;
+    v->w[0] |= (uint64_t)x;
+    v->w[1] |= (uint64_t)(x >> 64);
+    return;
+  }
   for (int i = 0; i < g->s->nfields; i++) {
     const ids_field *f = &g->s->fields[i];
     if (f->kind == IDS_KIND_RANDOM && !f->once &&
@@ -688,12 +719,49 @@ static inline void put (const gen *g, uint64_t tick, uint64_t seq,
     v->w[0] = g->base.w[0] | tick << tf->shift | seq << sf->shift;
     v->w[1] = v->w[2] = 0;
   }
+  else if (g->onerun2) {                 /* UUIDv7: two words by shifts */
+    typedef unsigned __int128 u128;
+    u128 x = ((u128)g->base.w[1] << 64 | g->base.w[0]) |
+             (u128)tick << tf->shift | (u128)seq << sf->shift;
+    v->w[0] = (uint64_t)x;
+    v->w[1] = (uint64_t)(x >> 64);
+    v->w[2] = 0;
+  }
   else {                                 /* wide, or split (UUIDv1) */
     *v = g->base;
     ids_field_set(tf, v, tick);
     ids_field_set(sf, v, seq);
   }
+}
+
+/* put, and the random fields: one ID */
+static inline void put1 (const gen *g, uint64_t tick, uint64_t seq,
+                         ids_value *v) {
+  put(g, tick, seq, v);
   if (g->fillrand) fillrand(g, v);
+}
+
+/* The random fields of k IDs: one run's bits drawn for many IDs with one
+** call to the pool (a call a draw cost more than the draw itself). */
+static void fillrand_n (const gen *g, ids_value *v, size_t k) {
+  typedef unsigned __int128 u128;
+  uint64_t r[64];
+  uint64_t mask = g->r1bits < 64 ? ((uint64_t)1 << g->r1bits) - 1 : ~0ull;
+  if (!g->rand1) {
+    for (size_t i = 0; i < k; i++) fillrand(g, &v[i]);
+    return;
+  }
+  while (k > 0) {
+    size_t m = k < 64 ? k : 64;
+    ids_random(r, m * sizeof *r);
+    for (size_t i = 0; i < m; i++) {
+      u128 x = (u128)(r[i] & mask) << g->r1shift;
+      v[i].w[0] |= (uint64_t)x;
+      v[i].w[1] |= (uint64_t)(x >> 64);
+    }
+    v += m;
+    k -= m;
+  }
 }
 
 /* Tick and sequence from the one atomic word. */
@@ -704,7 +772,7 @@ static int next_counter (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
                   &tick, &seq, &one, e);
   if (r != IDS_OK) return r;
   *tk = tick;
-  put(g, tick, seq, v);
+  put1(g, tick, seq, v);
   return IDS_OK;
 }
 
@@ -831,8 +899,7 @@ static int next_step (gen *g, ids_value *v, size_t n, size_t *got,
     g->last.w[2] = __atomic_load_n(&r.w[2], __ATOMIC_RELAXED);
   }
   unlock(&g->lock);
-  if (__builtin_expect(g->fillrand, 0))
-    for (size_t i = 0; i < k; i++) fillrand(g, &v[i]);
+  if (__builtin_expect(g->fillrand, 0)) fillrand_n(g, v, k);
   *got = k;
   return rc;
 }
@@ -933,7 +1000,7 @@ static int next_carry (gen *g, ids_value *v, uint64_t *tk, ids_error *e) {
     }
     g->state[0] = t + 1;
     *tk = t;
-    put(g, t, (g->carry_n++ + g->carry_add) & (room - 1), v);
+    put1(g, t, (g->carry_n++ + g->carry_add) & (room - 1), v);
     break;
   }
   unlock(&g->lock);
@@ -1091,6 +1158,7 @@ int ids_generator_next_n (ids_generator *pub, ids_value *v, size_t n,
                   &t, &seq, &k, e);
       if (r != IDS_OK) return r;
       for (uint64_t i = 0; i < k; i++) put(g, t, seq + i, &v[i]);
+      if (g->fillrand) fillrand_n(g, v, (size_t)k);
     }
     v += k;
     n -= (size_t)k;
