@@ -52,6 +52,7 @@ local fb_count, fb_logged, fb_total = 0, nil, 0
 
 local CLAIM_FIRST, CLAIM_MAX = 0.5, 4   -- claim retries: 0.5 s doubling to 4 s
 local RECHECK = 0.1        -- how often requests look at a lease not valid
+local MAX_WAIT_MS = 500    -- networked stores: a request's longest wait
 local LOG_EVERY = 10       -- at most one fallback or claim line per 10 s
 -- A fallback's IDs are unique without a node only through their random
 -- bits: at least as many per ID as RFC 9562 gives a UUIDv7.
@@ -151,9 +152,13 @@ local function poll ()
   return l
 end
 
--- Why the generator may not be asked now (nil: it may).  A lease that is
--- valid but whose floor the clock has not passed yet would make the
--- generator wait in the request (policy hold) or refuse (error).
+-- Why the generator may not be asked now (nil: it may), and when to ask
+-- again.  A lease that is valid but whose floor the clock has not passed
+-- yet would make the generator wait in the request (policy hold) or
+-- refuse (error).  A local lease's floor (at most its TTL, 2 s, after a
+-- new slot history or a holder that died) is waited in the request, as
+-- the library does, unless a fallback can answer meanwhile; a networked
+-- one's (a TTL, 10 s, after the store lost its history) is not.
 local function not_ready (l)
   if not l or not in_nginx() then return nil end
   if not l.valid then
@@ -163,17 +168,18 @@ local function not_ready (l)
             "or claimed again in the background"):format(l.slot, l.store,
             last or "never")
   end
-  if l.floor_ms >= now() * 1000 then
+  if l.floor_ms >= now() * 1000 and (fb_gen or l.backend ~= "local") then
     return ("slot %d of %s is held, but its IDs must wait for its " ..
             "previous holders' limit, %.1f s ahead"):format(
-            l.slot, l.store, l.floor_ms / 1000 - now())
+            l.slot, l.store, l.floor_ms / 1000 - now()), l.floor_ms / 1000
   end
   return nil
 end
 
-local function go_down (reason)
+-- at: when to look again, if sooner than RECHECK (a floor's end)
+local function go_down (reason, at)
   if ready or not down_since then down_since = now() end
-  ready, why, recheck = false, reason, now() + RECHECK
+  ready, why, recheck = false, reason, math.min(now() + RECHECK, at or math.huge)
 end
 
 -- l: the lease, said in the log line
@@ -195,14 +201,28 @@ local function drain (premature)
   ngx.update_time()
   local l = poll()
   if ready then
-    local r = not_ready(l)
-    if r then go_down(r) end
+    local r, at = not_ready(l)
+    if r then go_down(r, at) end
   end
+end
+
+-- A blocking sleep: init_worker_by_lua has no ngx.sleep.
+local function sleep_blocking (seconds)
+  local ffi = require "ffi"
+  pcall(ffi.cdef, "int poll (void *fds, unsigned long nfds, int timeout);")
+  ffi.C.poll(nil, 0, math.ceil(seconds * 1000))
+  ngx.update_time()
 end
 
 -- g (made for scheme s, written in encoding enc) becomes this worker's
 -- generator.  Inside nginx it is used once its lease allows IDs now.
-local function hold (g, s, enc)
+-- in_init: called by init() in init_worker_by_lua, where the worker
+-- serves no request yet: without a fallback, a floor ahead (a slot number
+-- new to the store: at most a TTL) is waited there, as a claim always
+-- did, rather than answered with errors.  Never from a timer: a worker
+-- that serves requests does not block for it.
+local FLOOR_WAIT_MAX = 30
+local function hold (g, s, enc, in_init)
   if gen and gen ~= g then gen:close() end  -- the old slot, now unused
   gen, scheme, encoding = g, s, enc
   local l = poll()
@@ -211,8 +231,16 @@ local function hold (g, s, enc)
         " of ", l.store, " (", s.name, ")")
     if not drainer then drainer = ngx.timer.every(1, drain) end
   end
-  local r = not_ready(l)
-  if r then go_down(r) else go_up(l) end
+  local r, at = not_ready(l)
+  if r and at and in_init and not fb_gen and l.valid and
+     at - now() <= FLOOR_WAIT_MAX then
+    log("NOTICE", "idscheme: worker ", worker(), " waits ",
+        ("%.1f s"):format(at - now()), " for the floor of slot ", l.slot,
+        " (its previous holders' limit) before it serves")
+    sleep_blocking(at - now() + 0.002)
+    r, at = not_ready(l)
+  end
+  if r then go_down(r, at) else go_up(l) end
 end
 
 -- A claim that failed is tried again.  The claim blocks the worker on a
@@ -331,22 +359,41 @@ function M.init (opts)
   end
   local fname, fgen, fenc
   if opts.fallback ~= nil then fname, fgen, fenc = make_fallback(opts.fallback) end
-  if genopts.slots == nil then
+  -- the node fields the options leave out, given neither by name nor by
+  -- the name hashed into them (the `_name` suffix: kuid96's node_name):
+  -- with none, there is nothing to lease, and init's store is not passed
+  -- (the library refuses a store beside a node given whole)
+  local missing = {}
+  for _, f in ipairs(s.fields) do
+    if f.kind == "node" and genopts[f.name] == nil and
+       genopts[f.name .. "_name"] == nil then
+      missing[#missing + 1] = f.name
+    end
+  end
+  if genopts.slots == nil and #missing > 0 then
     genopts.slots = opts.slots or
                     (opts.lock_dir and "local:" .. opts.lock_dir:gsub("/$", ""))
   end
-  if in_nginx() and genopts.slot_log == nil then genopts.slot_log = "keep" end
-  -- with a fallback, the generator refuses rather than waits in a request
-  -- (a floor, a clock stepped back): the fallback answers meanwhile
-  if fname and genopts.policy == nil then genopts.policy = "error" end
+  if in_nginx() then
+    if genopts.slot_log == nil then genopts.slot_log = "keep" end
+    -- a request waits at most half a second in the generator: a longer
+    -- wait (a networked store's new floor, a TTL ahead) fails at once,
+    -- and the generator is set aside until the lease allows IDs
+    if type(genopts.slots) == "string" and genopts.slots:find("^%a+://") and
+       genopts.max_wait_ms == nil then
+      genopts.max_wait_ms = MAX_WAIT_MS
+    end
+    -- with a fallback, the generator refuses rather than waits (a floor,
+    -- a clock stepped back, a late renewal): the fallback answers
+    if fname and genopts.policy == nil then genopts.policy = "error" end
+  end
   -- the options checked, and the encoding chosen, on a generator that
-  -- claims nothing (its node fields given): a failure of the generator
-  -- that claims is then its claim's
+  -- claims nothing (the missing node fields given): a failure of the
+  -- generator that claims is then its claim's
   local probeopts = {}
   for k, v in pairs(genopts) do probeopts[k] = v end
-  for _, f in ipairs(s.fields) do
-    if f.kind == "node" and probeopts[f.name] == nil then probeopts[f.name] = 0 end
-  end
+  probeopts.slots = nil
+  for _, f in ipairs(missing) do probeopts[f] = 0 end
   local ok, g = pcall(s.generator, s, probeopts)
   local enc, slow = opts.encoding, false
   if ok then
@@ -373,7 +420,7 @@ function M.init (opts)
   fb_name, fb_gen, fb_enc = fname, fgen, fenc
   if ok then
     pending = nil
-    hold(g, s, enc)
+    hold(g, s, enc, true)
     return gen
   end
   -- the claim failed: outside nginx an error; inside, claimed again from
@@ -424,9 +471,9 @@ function M.next_string ()
     if ok then return id end
     go_down(id)
   elseif gen and now() >= recheck then
-    recheck = now() + RECHECK
     local l = poll()
-    local r = not_ready(l)
+    local r, at = not_ready(l)
+    recheck = math.min(now() + RECHECK, at or math.huge)
     if r then
       why = r
     else

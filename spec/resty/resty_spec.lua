@@ -58,7 +58,10 @@ describe("idscheme.resty.init", function ()
                           options = { worker = 9 } }
     local f = g:next():fields()
     assert.are.equal(9, f.worker)
-    assert.are.equal(resty.slot(), f.shard)
+    -- a slot is the whole node value, worker << 5 | shard, among those
+    -- whose worker bits are the given 9
+    assert.are.equal(9, math.floor(resty.slot() / 32))
+    assert.are.equal(resty.slot() % 32, f.shard)
     assert.is_false(free(dir, "snowflake", resty.slot()))
   end)
 
