@@ -20,7 +20,7 @@ if(TARGET idscheme_luajit AND TARGET idscheme_lua54 AND NOT IDS_SANITIZE)
     # beside other tests (their bounds hold beside two CPU hogs)
     find_program(IDS_REDIS_SERVER redis-server)
     if(IDS_REDIS_SERVER AND IDS_WITH_REDIS)
-      foreach(mode start fallback nofallback blip)
+      foreach(mode start fallback nofallback blip blip_nofallback)
         add_test(NAME nginx_outage_${mode}
                  COMMAND ${CMAKE_CURRENT_LIST_DIR}/outage.sh ${CMAKE_BINARY_DIR} ${mode})
         set_tests_properties(nginx_outage_${mode} PROPERTIES TIMEOUT 120

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# spec/nginx/outage.sh BUILDDIR start|fallback|nofallback|blip: request IDs in
+# spec/nginx/outage.sh BUILDDIR MODE: request IDs in
 # a real nginx (2 workers, FLUID slots leased from Redis, the default TTL
 # of 10 s) while Redis is away (issue 36).  Servers on 127.0.0.1 on free
 # ports, data in a mktemp directory, every process stopped by its pid on
@@ -20,7 +20,11 @@
 #               safe window: the lease finds its slot gone at its next
 #               renewal and claims another, whose floor is a TTL ahead;
 #               the generator (policy "error" with a fallback) refuses
-#               and the fallback answers: no request fails or waits.
+#               and the fallback answers: no request fails or waits;
+#   blip_nofallback  the same without a fallback: the wait for the floor
+#               is past the generator's max_wait_ms (resty's 500 ms for
+#               a networked store), so requests fail at once (500s) and
+#               no worker blocks; FLUID IDs again by themselves.
 #
 # The bounds are those of the README's OpenResty section: a claim retried
 # at most 4 s apart, plus one TTL (a store that lost its history makes its
@@ -30,7 +34,7 @@
 # 0 duplicates, each of its scheme, increasing per worker (outage.lua).
 set -u
 PATH=$PATH:/usr/sbin
-usage="usage: outage.sh BUILDDIR start|fallback|nofallback|blip"
+usage="usage: outage.sh BUILDDIR start|fallback|nofallback|blip|blip_nofallback"
 build=$(cd "${1:?$usage}" && pwd)
 mode=${2:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,7 +42,10 @@ root=$(cd "$here/../.." && pwd)
 TTL=10
 BOUND_START=$((4 + TTL + 1))       # README: within TTL + 5 s
 BOUND_BACK=$((2 * TTL + 1))        # README: within 2 TTL + 1 s
-case $mode in start|fallback|nofallback|blip) ;; *) echo "unknown mode $mode"; exit 2 ;; esac
+case $mode in start|fallback|nofallback|blip|blip_nofallback) ;;
+  *) echo "unknown mode $mode"; exit 2 ;; esac
+# checked as: start, fallback (no request fails) or nofallback
+case $mode in start) kind=start ;; fallback|blip) kind=fallback ;; *) kind=nofallback ;; esac
 passed=0 failed=0
 ok () { passed=$((passed + 1)); echo "ok - $*"; }
 bad () { failed=$((failed + 1)); echo "FAIL - $*"; }
@@ -93,7 +100,7 @@ free_port port
 free_port rport
 slots="redis://127.0.0.1:$rport/outage"
 fallback='' fbname=-
-case $mode in fallback|blip) fallback=', fallback = "uuidv7"' fbname=uuidv7 ;; esac
+[ "$kind" = fallback ] && fallback=', fallback = "uuidv7"' fbname=uuidv7
 
 cat > "$prefix/nginx.conf" <<CONF
 worker_processes 2;
@@ -129,7 +136,7 @@ http {
 CONF
 
 if [ "$mode" != start ]; then
-  redis_run "$prefix" "$rport" && redis_pass_floor "$build" "$root" "$slots" ||
+  redis_run "$prefix" "$rport" && redis_pass_floor "$build" "$root" "$slots" 2 ||
     { bad "redis started"; finish; }
 fi
 nginx -p "$prefix" -c "$prefix/nginx.conf" 2> "$prefix/start.err" ||
@@ -193,14 +200,14 @@ case $mode in
     bound=$BOUND_START
     start_wrk; sleep 3; stop_wrk
     ;;
-  fallback|nofallback|blip)
+  fallback|nofallback|blip|blip_nofallback)
     start_wrk
     sleep 2
     down=$(date +%s%N)
     stop_redis
     echo "# $(date -u +%T.%N | cut -c1-12) UTC: Redis killed"
-    if [ "$mode" = nofallback ]; then want=500; else want=fallback; fi
-    if [ "$mode" = blip ]; then
+    if [ "$kind" = nofallback ]; then want=500; else want=fallback; fi
+    if [ "${mode#blip}" != "$mode" ]; then
       sleep 1
     else
       # the lease stays valid up to its safe end (TTL - margin after the
@@ -215,14 +222,14 @@ case $mode in
     redis_run "$prefix" "$rport" || { bad "redis started again"; finish; }
     up=$(date +%s%N)
     echo "# $(date -u +%T.%N | cut -c1-12) UTC: Redis started again"
-    if [ "$mode" = blip ]; then
+    if [ "${mode#blip}" != "$mode" ]; then
       # the lease finds its slot gone at its next renewal and claims
       # again; the new slot's floor is a TTL ahead (a store restarted
-      # empty): fallback IDs until then, and no request waits for it
-      if poll fallback $((TTL + 15)) "$up"; then
-        ok "both workers answer 'fallback' ${polled}s after Redis came back"
+      # empty): fallback IDs or 500s until then, and no request waits
+      if poll $want $((TTL + 15)) "$up"; then
+        ok "both workers answer '$want' ${polled}s after Redis came back"
       else
-        bad "both workers answer 'fallback' within $((TTL + 15))s of Redis's return"
+        bad "both workers answer '$want' within $((TTL + 15))s of Redis's return"
       fi
     fi
     if poll fluid $((BOUND_BACK + 15)) "$up"; then
@@ -248,7 +255,7 @@ timeouts=$(sed -n 's/.*Socket errors:.* timeout \([0-9]*\).*/\1/p' "$prefix/resp
 grep -v -E '^(Running|  |Requests/sec|Transfer/sec|$)' "$prefix/responses.raw" > "$prefix/responses"
 
 log=$prefix/logs/error.log
-case $mode in
+case $kind in
   start)
     grep -q 'holds no fluid slot yet: slot store "redis://127.0.0.1:[0-9]*/outage": connect' "$log" &&
       ok "error.log says why a worker holds no slot" || bad "error.log does not say why init failed"
@@ -257,7 +264,7 @@ case $mode in
     [ "$(grep -c 'holds slot [0-9]* of redis://' "$log")" -ge 2 ] &&
       ok "both workers claimed a slot" || bad "not both workers claimed a slot"
     ;;
-  fallback|blip)
+  fallback)
     grep -q 'request IDs* \(is a\|are\) uuidv7 fallback IDs*, not fluid: ' "$log" &&
       ok "error.log names the uuidv7 fallback and why" || bad "error.log does not name the fallback"
     grep -q 'issues fluid IDs again (slot [0-9]* of redis://[^)]*), after [0-9.]* s and [0-9]* uuidv7 fallback IDs' "$log" &&
@@ -275,7 +282,7 @@ if grep -E '\[(alert|emerg|crit)\]' "$log" | grep -v 'exited on signal' | grep -
 else ok "no alert in error.log"; fi
 
 verdict=$(LUA_PATH="$root/lua/?.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
-  lua5.4 "$here/outage.lua" "${mode/blip/fallback}" fluid "$fbname" "$prefix/responses" "$prefix/logs/ids.log" \
+  lua5.4 "$here/outage.lua" "$kind" fluid "$fbname" "$prefix/responses" "$prefix/logs/ids.log" \
          $((up / 1000000)) "$bound" 2>&1)
 echo "$verdict"
 passed=$((passed + $(grep -c '^ok - ' <<<"$verdict")))

@@ -2,8 +2,9 @@
 # redis_start PREFIX BUILD ROOT NS: starts it on 127.0.0.1 with its data in
 # PREFIX/redis, sets redis_pid (the caller's EXIT trap kills it by pid) and
 # slots (a redis:// store with namespace prefix NS), and passes the
-# handover floor of a namespace new to the store (its first holders wait
-# one lease TTL) once, here, not in an nginx worker.  Fails if it cannot.
+# handover floors of slots new to the store (a slot's first holder waits
+# one lease TTL) once, here, not in an nginx worker: slots 0..7, those of
+# 4 workers and of 4 more during a reload.  Fails if it cannot.
 redis_start () {
   local prefix=$1 build=$2 root=$3 ns=$4 rport
   rport=$((20000 + RANDOM % 20000))
@@ -31,11 +32,15 @@ redis_run () {
   return 1
 }
 
-# redis_pass_floor BUILD ROOT SLOTS: one claim of a FLUID slot that waits
-# out the floor of a namespace new to the store, then gives the slot back.
+# redis_pass_floor BUILD ROOT SLOTS [N]: N (default 8) claims of FLUID
+# slots at once (slots 0..N-1 of a namespace new to the store), each of
+# which waits out its floor (one TTL), then gives its slot back, having
+# recorded what it issued: their next holders wait for nothing.
 redis_pass_floor () {
-  local build=$1 root=$2 slots=$3
+  local build=$1 root=$2 slots=$3 n=${4:-8}
   LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;;" LUA_CPATH="$build/lua54/?.so;;" \
-    lua5.4 -e "local g = require('idscheme').scheme('fluid'):generator{ slots = '$slots' }
-               g:next(); g:close()"
+    lua5.4 -e "local s, gs = require('idscheme').scheme('fluid'), {}
+               for i = 1, $n do gs[i] = s:generator{ slots = '$slots' } end
+               for _, g in ipairs(gs) do g:next() end
+               for _, g in ipairs(gs) do g:close() end"
 }
