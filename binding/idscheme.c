@@ -225,9 +225,15 @@ static int l_scheme (lua_State *L) {
   if (strlen(name) != len)
     return luaL_argerror(L, 1, lua_pushfstring(L, "scheme name '%s' holds "
                                                "a NUL", ids_quote(L, 1)));
-  if ((d = ids_scheme_find(name)) == NULL)
+  if ((d = ids_scheme_find(name)) == NULL) {
+    const ids_scheme *many[2];
+    if (ids_scheme_answering(name, many, 2) > 1)
+      return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' names several "
+                           "schemes (%s, %s, ...): name one", name,
+                           many[0]->name, many[1]->name));
     return luaL_argerror(L, 1, lua_pushfstring(L, "unknown scheme '%s'",
                                                name));
+  }
   ids_params_init(&params, d);
   readopts(L, 2, &params, "parameter");
   if ((s = ids_scheme_open(d, &params, &e)) == NULL)

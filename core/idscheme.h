@@ -372,6 +372,9 @@ int  ids_scheme_register (const ids_scheme *s);
 ** wrong with it. */
 IDS_API
 int  ids_scheme_check (const ids_scheme *s, ids_error *e);
+/* A scheme by its name, or by an alias that it alone answers to (its
+** about's aliases: "discord" is snowflake); NULL for none and for an
+** alias that several answer to ("uuid"). */
 IDS_API
 const ids_scheme *ids_scheme_find (const char *name);
 /* The schemes that answer to `name`: the one of that name, else every one

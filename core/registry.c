@@ -202,15 +202,12 @@ out:
   return r;
 }
 
+/* A scheme by its name, or by an alias that it alone answers to (the
+** names the command takes: "discord", "mongo"); NULL for none, and for
+** an alias of several ("uuid": ids_scheme_answering lists them). */
 const ids_scheme *ids_scheme_find (const char *name) {
-  const ids_scheme *s;
-  int found;
-  size_t i;
-  pthread_mutex_lock(&lock);
-  i = search(name, &found);
-  s = found ? schemes[i] : NULL;
-  pthread_mutex_unlock(&lock);
-  return s;
+  const ids_scheme *s[2];
+  return ids_scheme_answering(name, s, 2) == 1 ? s[0] : NULL;
 }
 
 size_t ids_scheme_answering (const char *name, const ids_scheme **out,

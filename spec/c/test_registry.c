@@ -124,10 +124,37 @@ static void test_grow (void) {
   free(all);
 }
 
+/* issue 40: every alias the command takes finds its scheme here too;
+** one that several answer to finds none */
+static void test_aliases (void) {
+  size_t n = ids_scheme_list(NULL, 0), seen = 0;
+  const char **names = malloc(n * sizeof *names);
+  if (!CHECK(names != NULL)) return;
+  ids_scheme_list(names, n);
+  for (size_t i = 0; i < n; i++) {
+    const ids_scheme *s = ids_scheme_find(names[i]);
+    CHECK(s != NULL && strcmp(s->name, names[i]) == 0);
+    for (int k = 0; s && s->about && k < IDS_MAXALIASES &&
+                    s->about->aliases[k]; k++) {
+      const char *a = s->about->aliases[k];
+      const ids_scheme *all[2];
+      size_t m = ids_scheme_answering(a, all, 2);
+      CHECKF(m == 1 ? ids_scheme_find(a) == s : ids_scheme_find(a) == NULL,
+             "alias %s of %s (%zu schemes)", a, s->name, m);
+      seen++;
+    }
+  }
+  CHECKF(seen >= 10, "%zu aliases", seen);
+  CHECK(ids_scheme_find("discord") == ids_scheme_find("snowflake"));
+  CHECK(ids_scheme_find("uuid") == NULL && ids_scheme_find("nosuch") == NULL);
+  free(names);
+}
+
 int main (void) {
   if (ids_init() != IDS_OK) return 1;
   test_defaults();
   test_many();
   test_grow();
+  test_aliases();
   return t_done();
 }

@@ -18,6 +18,20 @@ describe("idscheme.scheme parameters", function ()
   end)
 end)
 
+describe("idscheme.scheme names", function ()
+  it("takes the aliases the command takes", function ()
+    assert.are.equal("snowflake", idscheme.scheme("discord").name)
+    assert.are.equal("objectid", idscheme.scheme("mongo").name)
+    local ok, err = pcall(idscheme.scheme, "uuid")
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("'uuid' names several schemes", 1, true),
+                  err)
+    ok, err = pcall(idscheme.scheme, "nosuch")
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("unknown scheme 'nosuch'", 1, true), err)
+  end)
+end)
+
 describe("idscheme.define", function ()
   it("takes 500 schemes and shipped scripts still load", function ()
     for i = 1, 500 do
