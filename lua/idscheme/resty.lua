@@ -31,6 +31,10 @@
 --     until the lease is valid again and its floor (the previous holders'
 --     limit) has passed, so that no request waits in the generator for
 --     it; the lease thread renews or claims again by itself;
+--   * with a Redis or etcd store, a request waits at most 0.5 s in the
+--     generator (max_wait_ms); a floor ahead when init() claims (a slot
+--     number new to the store: a TTL) is waited out in init() when there
+--     is no fallback, before the worker serves;
 --   * meanwhile a request gets an ID of the fallback scheme, if init was
 --     given one (fallback = "uuidv7"), else an error that says why (a 500).
 local idscheme = require "idscheme"
