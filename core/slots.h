@@ -26,6 +26,10 @@ extern "C" {
 #define IDS_SLOT_URLMAX    512     /* room for TLS file paths */
 #define IDS_SLOT_NSMAX     64      /* namespace, with its NUL */
 #define IDS_SLOT_NOTEMAX   256     /* a claim's warning, with its NUL */
+/* How far another holder's clock may be ahead of ours for its record to
+** be believed (the successor waits it out); a record further ahead than
+** now + ttl + max_ahead_ms + this is corrupt (docs/SLOTS.md, rule 10). */
+#define IDS_SLOT_SKEW_MS   60000
 
 /* The low bits of the limit word count slot changes (see ids_slot_limit):
 ** the word stays below the limit by less than 2 * 2^16 ns (131 us), which
@@ -50,8 +54,9 @@ typedef struct ids_slot_options {
   void *log_ctx;
   /* How far ahead of their clocks the namespace's holders may issue IDs
   ** (their generators' max_ahead_ms; 0): a record further ahead than now
-  ** + ttl + this cannot be a holder's and is refused as corrupt (its slot
-  ** is skipped, with a log line naming the key or file). */
+  ** + ttl + this + IDS_SLOT_SKEW_MS cannot be a holder's and is refused as
+  ** corrupt (its slot is skipped, with a log line naming the key or
+  ** file). */
   int64_t max_ahead_ms;
   /* Claim only slots k with (k & fixed_mask) == fixed_value: a slot
   ** number is a whole node value, whose bits the caller gave (a generator

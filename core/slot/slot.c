@@ -246,8 +246,11 @@ static void request (const ids_slot *s, ids_slot_req *r) {
   r->fixval = s->fixval;
   r->meaning = s->meaning;
   /* a holder records at most its clock + ttl (renewals), or what it
-  ** issued, which its word kept below that; beyond, a record is corrupt */
-  r->max_floor_ns = r->now_ns + s->ttl + s->ahead;
+  ** issued, which its word kept below that; and its clock may be ahead
+  ** of ours (a successor waits that out: skew.sh hands a slot over from
+  ** a clock 3 s ahead), by less than IDS_SLOT_SKEW_MS.  Beyond, a record
+  ** is corrupt. */
+  r->max_floor_ns = r->now_ns + s->ttl + s->ahead + IDS_SLOT_SKEW_MS * MS;
 }
 
 /* One renewal of the current slot; publishes the new limit on success.

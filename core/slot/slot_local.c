@@ -232,7 +232,10 @@ static int history (const local *l, const ids_slot_req *r, uint32_t slot,
     epoch = ids__slot_parse_ns(h, 20);
     count = ids__slot_parse_ns(h + 21, 20);
   }
-  if (epoch < 0 || count < 0) epoch = r->now_ns, count = 0;   /* new */
+  /* new, or an epoch no holder wrote (past any record's bound: then
+  ** every missing file is one whose holders may run a ttl more) */
+  if (epoch < 0 || count < 0 || epoch + ttl > r->max_floor_ns)
+    epoch = r->now_ns, count = 0;
   if (slot < count) *born = r->now_ns + ttl;
   else {
     *born = epoch + ttl;
