@@ -79,27 +79,49 @@ typedef struct rstore {
   char user[64], password[256];  /* AUTH, or "" */
 } rstore;
 
-/* A record is 20 digits (ids__slot_fmt_ns): string order is number
-** order, and anything else is corrupt.  The namespace's meaning is
-** checked first (recorded by its first claim); a history that is missing,
-** another server's, malformed or further ahead than any holder's record
-** may be (maxf) begins again now.  Then the lowest free slot k with
-** (k & mask) == fix: its last/k read, and a slot whose last/k is corrupt
-** given back at once and skipped (the first such key is reported). */
+/* The namespace's history, shared by claim and renewal (a macro: each
+** script is sent whole).  `epoch` (when the history began), `runid` (the
+** server that wrote it) and `used` ("EPOCH HW": every slot number below
+** HW was claimed or renewed since EPOCH) are checked together: if any is
+** missing, malformed, another server's, of another epoch or further ahead
+** than any holder's record may be (maxf), the history begins again now:
+** from then on every holder of a slot whose keys are gone stops within a
+** ttl.  So a slot number at or past HW was never held since EPOCH (a
+** claim that finds no last/k for it waits only for EPOCH + ttl), and one
+** below HW whose last/k is gone was held, by a holder that may still run
+** a ttl more.  Records are 20 digits (ids__slot_fmt_ns): string order is
+** number order, anything else is corrupt.  In: base, now, runid, maxf.
+** Out: t0, hw; uk (to raise HW). */
+#define HISTORY_LUA \
+  "local function rec (v) return v and #v == 20 and not v:find('%D') " \
+  "and v <= maxf end\n" \
+  "local ek, rk, uk = base .. '/epoch', base .. '/runid', base .. '/used'\n" \
+  "local t0, u = redis.call('GET', ek), redis.call('GET', uk)\n" \
+  "local hw = nil\n" \
+  "if rec(t0) and redis.call('GET', rk) == runid and u and " \
+  "u:sub(1, 21) == t0 .. ' ' then hw = tonumber(u:sub(22)) end\n" \
+  "if not hw or hw < 0 or hw ~= math.floor(hw) then\n" \
+  "  redis.call('SET', ek, now) redis.call('SET', rk, runid)\n" \
+  "  redis.call('SET', uk, now .. ' 0') t0, hw = now, 0\n" \
+  "end\n" \
+  "local function raise (k) if k + 1 > hw then hw = k + 1 " \
+  "redis.call('SET', uk, t0 .. ' ' .. hw) end end\n"
+
+/* Claim: the namespace's meaning is checked first (recorded by its first
+** claim); then the history; then the lowest free slot k with (k & mask)
+** == fix: its last/k read (and whether k is new since the epoch: k >= HW),
+** HW raised past it, and a slot whose last/k is corrupt given back at
+** once and skipped (the first such key is reported). */
 static const char claim_lua[] =
   "local base, n, val, ttl, now = ARGV[1], tonumber(ARGV[2]), ARGV[3], "
   "ARGV[4], ARGV[5]\n"
-  "local mask, fix, maxf = tonumber(ARGV[7]), tonumber(ARGV[8]), ARGV[9]\n"
-  "local function rec (v) return v and #v == 20 and not v:find('%D') "
-  "and v <= maxf end\n"
-  "local ek, rk, mk = base .. '/epoch', base .. '/runid', base .. '/meaning'\n"
+  "local runid, mask, fix, maxf = ARGV[6], tonumber(ARGV[7]), "
+  "tonumber(ARGV[8]), ARGV[9]\n"
+  "local mk = base .. '/meaning'\n"
   "local m = redis.call('GET', mk)\n"
-  "if m and m ~= ARGV[10] then return {-2, m, '', ''} end\n"
+  "if m and m ~= ARGV[10] then return {-2, m, '', '', 0} end\n"
   "if not m then redis.call('SET', mk, ARGV[10]) end\n"
-  "local t0 = redis.call('GET', ek)\n"
-  "if not rec(t0) or redis.call('GET', rk) ~= ARGV[6] then\n"
-  "  redis.call('SET', ek, now) redis.call('SET', rk, ARGV[6]) t0 = now\n"
-  "end\n"
+  HISTORY_LUA
   "local bad = ''\n"
   "for k = 0, n - 1 do\n"
   "  if bit.band(k, mask) == fix then\n"
@@ -107,19 +129,28 @@ static const char claim_lua[] =
   "    if redis.call('SET', sk, val, 'NX', 'PX', ttl) then\n"
   "      local lk = string.format('%s/last/%05d', base, k)\n"
   "      local last = redis.call('GET', lk)\n"
-  "      if not last or rec(last) then return {k, last or '', t0, bad} end\n"
+  "      if not last or rec(last) then\n"
+  "        local new = k >= hw and 1 or 0\n"
+  "        raise(k)\n"
+  "        return {k, last or '', t0, bad, new}\n"
+  "      end\n"
   "      redis.call('DEL', sk)\n"
   "      if bad == '' then bad = lk .. ' = ' .. string.sub(last, 1, 40) end\n"
   "    end\n"
   "  end\n"
   "end\n"
-  "return {-1, '', t0, bad}\n";
+  "return {-1, '', t0, bad, 0}\n";
 
-/* limits are 20 zero-padded digits: string order is number order */
+/* Renew: if slot/N holds our token, SET it "token limit" PX ttl, raise
+** last/N to limit, and count N in the history (a holder is always
+** counted, so that a claim never takes its slot as new). */
 static const char renew_lua[] =
   "local v = redis.call('GET', KEYS[1])\n"
   "if not v or string.sub(v, 1, #ARGV[1] + 1) ~= ARGV[1] .. ' ' then "
   "return 0 end\n"
+  "local base, now, runid, maxf = ARGV[5], ARGV[6], ARGV[7], ARGV[8]\n"
+  HISTORY_LUA
+  "raise(tonumber(ARGV[9]))\n"
   "redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])\n"
   "local last = redis.call('GET', KEYS[2])\n"
   "if not last or last < ARGV[4] then\n"
@@ -571,9 +602,10 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
   rep = call(r, q, e, "EVAL %s 0 %s %s %s %s %s %s %s %s %s %s", claim_lua,
              r->base, n, val, ttl, now, runid, mask, fix, maxf, q->meaning);
   if (rep == NULL) return IDS_ELEASE;
-  if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 4
+  if (rep->type != REDIS_REPLY_ARRAY || rep->elements != 5
       || rep->element[0]->type != REDIS_REPLY_INTEGER || !str(rep->element[1])
-      || !str(rep->element[2]) || !str(rep->element[3]))
+      || !str(rep->element[2]) || !str(rep->element[3])
+      || rep->element[4]->type != REDIS_REPLY_INTEGER)
     return bad_reply(r, rep, e);
   k = rep->element[0]->integer;
   if (k == -2) {
@@ -605,10 +637,12 @@ static int racquire (void *h, const ids_slot_req *q, uint32_t *slot,
                     "namespace '%s' (%lu) is taken%s", ids__slot_shown(r->u),
                     r->u->text, q->ns, ids__slot_candidates(q), why);
   }
-  /* A holder of slot k whose last/k is gone (deleted, evicted, never
-  ** replicated) may still issue up to its limit, at most ttl from now: a
-  ** missing record is never read as "never used". */
-  if (rep->element[1]->len == 0) last = q->now_ns + q->ttl_ms * 1000000;
+  /* A slot below the history's HW whose last/k is gone (deleted,
+  ** evicted, never replicated) was held, by a holder that may still issue
+  ** up to its limit, at most ttl from now: a missing record is never read
+  ** as "never used" unless the history says so (then t0 + ttl, below). */
+  if (rep->element[1]->len == 0 && rep->element[4]->integer == 0)
+    last = q->now_ns + q->ttl_ms * 1000000;
   freeReplyObject(rep);
   *slot = (uint32_t)k;
   /* A holder from before the history began at t0 (the store restarted
@@ -626,16 +660,23 @@ static int rrenew (void *h, const ids_slot_req *q, uint32_t slot,
   rstore *r = h;
   redisReply *rep;
   char key[sizeof r->base + 16], lkey[sizeof key], val[64], ttl[24], lim[21];
+  char now[21], maxf[21], num[16], runid[sizeof r->runid];
   long long ok;
   *lost = 0;
   if (rbase(r, q, e) != IDS_OK) return IDS_EINVAL;
+  if (server_id(r, q, e) != IDS_OK) return IDS_ELEASE;
+  strcpy(runid, r->runid);
   snprintf(key, sizeof key, "%s/slot/%05u", r->base, (unsigned)slot);
   snprintf(lkey, sizeof lkey, "%s/last/%05u", r->base, (unsigned)slot);
   ids__slot_fmt_ns(lim, limit);
+  ids__slot_fmt_ns(now, q->now_ns);
+  ids__slot_fmt_ns(maxf, q->max_floor_ns);
+  snprintf(num, sizeof num, "%u", (unsigned)slot);
   snprintf(val, sizeof val, "%s %s", q->token, lim);
   snprintf(ttl, sizeof ttl, "%lld", (long long)q->ttl_ms);
-  rep = call(r, q, e, "EVAL %s 2 %s %s %s %s %s %s", renew_lua, key, lkey,
-             q->token, val, ttl, lim);
+  rep = call(r, q, e, "EVAL %s 2 %s %s %s %s %s %s %s %s %s %s %s", renew_lua,
+             key, lkey, q->token, val, ttl, lim, r->base, now, runid, maxf,
+             num);
   if (rep == NULL) return IDS_ELEASE;
   if (rep->type != REDIS_REPLY_INTEGER) return bad_reply(r, rep, e);
   ok = rep->integer;
