@@ -400,6 +400,15 @@ function M.init (opts)
   for _, f in ipairs(missing) do probeopts[f] = 0 end
   local ok, g = pcall(s.generator, s, probeopts)
   local enc, slow = opts.encoding, false
+  if ok and enc then                -- headers and logs carry ASCII alone
+    local ok2, text = pcall(function () return g:next():encode(enc) end)
+    if ok2 and text:find("[\128-\255]") then
+      g:close()
+      error(("idscheme.resty: encoding '%s' writes text that is not ASCII "
+             .. "(%s), which a header may not carry: name another"):format(
+             enc, text), 0)
+    end
+  end
   if ok then
     local probe = g
     if not enc then ok, enc = pcall(ascii_encoding, s, probe) end
@@ -497,12 +506,28 @@ local function header_var (h)
   return "http_" .. h:lower():gsub("-", "_")
 end
 
--- An incoming ID is reused only when asked (reuse = true: any token of
--- 1..128 safe characters; reuse = "scheme": one that decodes).
+-- Is text an ID of scheme s written exactly as encoding e writes it (not
+-- merely one that decodes: any decimal decodes as a FLUID, and f58 reads
+-- both prefixes)?
+local function canonical (s, e, text)
+  local id = s and e and s:decode(text, e)
+  return id ~= nil and id:encode(e) == text
+end
+
+-- An incoming ID is reused only when asked: reuse = true, any token of
+-- 1..128 safe ASCII characters; reuse = "scheme", one written exactly as
+-- this worker writes its IDs (the configured encoding, or the fallback's):
+-- one ID travels in one spelling, and a header carries ASCII alone.
 local function acceptable (text, how)
-  if not text or #text == 0 or #text > 128 then return false end
-  if how == "scheme" then return scheme:decode(text) ~= nil end
-  return not text:find("[^%w%._~:+/=%-]")
+  if not text or #text == 0 or #text > 128 or
+     text:find("[^%w%._~:+/=%-]") then
+    return false
+  end
+  if how == "scheme" then
+    return canonical(scheme, encoding, text) or
+           (fb_gen ~= nil and canonical(fb_gen:scheme(), fb_enc, text))
+  end
+  return true
 end
 
 -- Sets the request ID once per request and returns it.  Options: header

@@ -104,6 +104,47 @@ describe("idscheme.resty option tables", function ()
                    true)
   end)
 
+  -- issue 39: reuse = "scheme" keeps an incoming ID only as this worker
+  -- writes its own (any decimal decodes as a FLUID; f58 reads both
+  -- prefixes; raw UTF-8 must never go out in a header)
+  it("reuse = 'scheme' keeps only the configured encoding's own form",
+     function ()
+    local dir = tempdir()
+    resty.init{ scheme = "fluid", lock_dir = dir }
+    local own = resty.next_string()
+    assert.is_nil(own:find("[\128-\255]"))
+    local fluid = require("idscheme").scheme("fluid")
+    local id = fluid:decode(own, resty.encoding and resty.encoding() or nil)
+      or fluid:decode(own, "f58_plain")
+    local kept = {}
+    for _, incoming in ipairs{ own, "1", "0", "42", "Kubernetes",
+                               id:encode("dec"), id:encode("hex"),
+                               id:encode("dothex"), id:encode("words"),
+                               id:encode("emoji"), id:encode("f58") } do
+      _G.ngx = { ctx = {}, var = { http_x_request_id = incoming },
+                 header = {} }
+      local got = resty.request_id{ reuse = "scheme" }
+      local header = ngx.header["X-Request-Id"]
+      _G.ngx = nil
+      assert.is_nil(header:find("[\128-\255]"), header)
+      if got == incoming then kept[#kept + 1] = incoming end
+    end
+    assert.are.same({ own }, kept)
+    resty.generator():close()
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
+  it("refuses an encoding that writes text a header may not carry",
+     function ()
+    local dir = tempdir()
+    local ok, err = pcall(resty.init, { scheme = "fluid", lock_dir = dir,
+                                        encoding = "emoji" })
+    assert.is_false(ok)
+    assert.matches("encoding 'emoji' writes text that is not ASCII", err, 1,
+                   true)
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
   it("refuses options that are not a table", function ()
     local ok, err = pcall(resty.init, "fluid")
     assert.is_false(ok)
