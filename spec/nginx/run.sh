@@ -25,14 +25,16 @@ mkdir -p "$prefix/logs" "$prefix/locks"
 chmod 755 "$prefix"; chmod 1777 "$prefix/locks"   # workers run as nobody
 stop () {
   if [ -f "$prefix/logs/nginx.pid" ]; then
-    local pid; pid=$(cat "$prefix/logs/nginx.pid" 2>/dev/null)
+    local pid workers; pid=$(cat "$prefix/logs/nginx.pid" 2>/dev/null)
     if [ -n "$pid" ]; then
+      # its workers by pid too (its children, read before it goes: a
+      # worker whose master was killed is nobody's child any more)
+      workers=$(pgrep -P "$pid" 2>/dev/null)
       kill -QUIT "$pid" 2>/dev/null
       for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -KILL "$pid" 2>/dev/null
+      kill -KILL "$pid" $workers 2>/dev/null
     fi
   fi
-  pkill -KILL -f -- "-p $prefix" 2>/dev/null
 }
 redis_pid=""
 stop_redis () { [ -n "$redis_pid" ] && kill -KILL "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; redis_pid=""; }
