@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
 const impls = [["reference", await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href)]];
 if (process.env.IDC_WASM)
-  impls.push(["wasm", await import(pathToFileURL(path.join(path.resolve(process.env.IDC_WASM), "index.mjs")).href)]);
+  impls.push(["wasm", await import(pathToFileURL(path.join(path.resolve(process.env.IDC_WASM), "index.js")).href)]);
 
 const quick = process.argv.includes("--quick");
 const RUN_MS = quick ? 30 : 300, RUNS = 5, NSAMPLE = 4096;

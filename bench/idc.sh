@@ -21,5 +21,5 @@ if [ -f "$build/luajit/idscheme.so" ] && command -v luajit >/dev/null; then
   echo
 fi
 # beside the reference, our WebAssembly package when built (-DIDS_WASM=ON)
-if [ -f "$build/wasm/idcompressor-wasm.cjs" ]; then export IDC_WASM=$build/wasm; fi
+if [ -f "$build/wasm/idcompressor.wasm" ]; then export IDC_WASM=$build/wasm; fi
 node "$here/bench_idc_node.mjs" "$@"

@@ -1,20 +1,26 @@
 /*
 ** glue.c: the id-compressor's C API (idcompressor/idcompressor.h) as flat
-** WebAssembly exports for the JavaScript package (index.mjs).  Text goes
-** through one scratch buffer in linear memory (UTF-8, index.mjs's put),
+** WebAssembly exports for the JavaScript package (idc.js).  Text goes
+** through one scratch buffer in linear memory (UTF-8, idc.js's put),
 ** or, for the session IDs that calls name again and again, as copies
-** that index.mjs keeps (w_keep); IDs are doubles (JavaScript numbers, at
+** that idc.js keeps (w_keep); IDs are doubles (JavaScript numbers, at
 ** most 2^53 - 1 in magnitude).  A failed call returns a NaN or 0 and leaves the
 ** library's message in the error buffer.
+**
+** The module is standalone (no emscripten JavaScript runtime): its only
+** imports are js_random, js_ghost, js_fmt_g and the memory growth notice,
+** all given by idc.js.
 */
 #include <emscripten.h>
 #include <endian.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "idcompressor.h"
+#include "idc.h"
 
 #define SCRATCH 65536
 
@@ -27,10 +33,85 @@ EMSCRIPTEN_KEEPALIVE int w_error_code (void) { return err.code; }
 
 /* ids_random: the browser's or node's crypto.getRandomValues (the library
 ** draws from its libsodium pool; here only a new session's UUID does). */
-EM_JS(void, js_random, (void *buf, size_t n), {
-  crypto.getRandomValues(HEAPU8.subarray(buf, buf + n));
-});
+__attribute__((import_module("env"), import_name("js_random")))
+void js_random (void *buf, size_t n);
 void ids_random (void *out, size_t n) { js_random(out, n); }
+
+/* The package reads and writes a blob's base64 in JavaScript (node's
+** Buffer, or idc.js's own), so the C port's text forms are not exported
+** (glue.c has no w_serialize or w_deserialize): their base64 is not
+** linked (b64.c's tables were a quarter of the module) and these stand in
+** for it where serialize.c's text reader still names it. */
+size_t ids__b64_encode (char *out, const unsigned char *in, size_t n) {
+  (void)out, (void)in, (void)n;
+  return 0;
+}
+int ids__b64_decode (unsigned char *out, const char *text, size_t len,
+                     size_t *nout) {
+  (void)out, (void)text, (void)len;
+  *nout = 0;
+  return -1;
+}
+
+/* A double as C's %.<prec>g writes it, by JavaScript (idc.js's fmtG): its
+** length at out, at most cap - 1 bytes */
+__attribute__((import_module("env"), import_name("js_fmt_g")))
+int js_fmt_g (double x, int prec, char *out, int cap);
+
+/*
+** ids_fail, here rather than core/error.c's: the library's messages need
+** only %s, %.Ns, %d, %lld, %zu, %.17g and %%, and musl's vfprintf (with its
+** floating-point printing) was a third of the module.  Output stops at the
+** message buffer's end, NUL-terminated.
+*/
+static size_t put_str (char *o, size_t j, size_t cap, const char *t,
+                       size_t max) {
+  for (size_t i = 0; t[i] && i < max && j + 1 < cap; i++) o[j++] = t[i];
+  return j;
+}
+static size_t put_int (char *o, size_t j, size_t cap, long long v) {
+  char d[24];
+  int k = 0;
+  unsigned long long u = v < 0 ? 0 - (unsigned long long)v
+                               : (unsigned long long)v;
+  do d[k++] = (char)('0' + u % 10); while (u /= 10);
+  if (v < 0) d[k++] = '-';
+  while (k && j + 1 < cap) o[j++] = d[--k];
+  return j;
+}
+int ids_fail (ids_error *e, int code, const char *fmt, ...) {
+  if (e) {
+    char *o = e->msg;
+    size_t j = 0, cap = sizeof e->msg;
+    va_list ap;
+    va_start(ap, fmt);
+    for (const char *f = fmt; *f && j + 1 < cap; f++) {
+      size_t prec = (size_t)-1;
+      if (*f != '%') { o[j++] = *f; continue; }
+      f++;
+      if (*f == '.') {
+        prec = 0;
+        for (f++; *f >= '0' && *f <= '9'; f++) prec = prec * 10 + (size_t)(*f - '0');
+      }
+      switch (*f) {
+      case 's': j = put_str(o, j, cap, va_arg(ap, const char *), prec); break;
+      case 'd': j = put_int(o, j, cap, va_arg(ap, int)); break;
+      case 'l': f += 2; j = put_int(o, j, cap, va_arg(ap, long long)); break;
+      case 'z': f++; j = put_int(o, j, cap, (long long)va_arg(ap, size_t)); break;
+      case 'g':
+        j += (size_t)js_fmt_g(va_arg(ap, double), prec == (size_t)-1 ? 6
+                              : (int)prec, o + j, (int)(cap - j));
+        break;
+      case '%': o[j++] = '%'; break;
+      default: f--; break;        /* not one of ours: the text goes on */
+      }
+    }
+    va_end(ap);
+    o[j] = '\0';
+    e->code = code;
+  }
+  return code;
+}
 
 /* whether the scratch's first n bytes hold a NUL: 8 at a time, the last
 ** word read whole (the scratch has room) with the bytes past n set
@@ -59,7 +140,7 @@ static const char *text (int n) {
 }
 
 /* the scratch's first n bytes as a malloc'd string, read as text() reads
-** them (index.mjs keeps it; w_release frees it), or NULL */
+** them (idc.js keeps it; w_release frees it), or NULL */
 EMSCRIPTEN_KEEPALIVE char *w_keep (int n) { return strdup(text(n)); }
 
 EMSCRIPTEN_KEEPALIVE ids_idc *w_new (int n) {
@@ -100,7 +181,7 @@ EMSCRIPTEN_KEEPALIVE double w_generate_unique (ids_idc *c) {
 
 /* A range, as doubles at scratch (8-aligned): has_ids, first_gen_count,
 ** count, requested_cluster_size, nlocal, then nlocal (gen, count) pairs
-** (its session ID is the compressor's, which index.mjs has); 0, or -1 for
+** (its session ID is the compressor's, which idc.js has); 0, or -1 for
 ** an error.  Finalize reads the same layout. */
 static int putrange (const ids_idc_range *r) {
   double *d = (double *)scratch;
@@ -135,7 +216,7 @@ EMSCRIPTEN_KEEPALIVE int w_reset_unfinalized_range (ids_idc *c) {
 }
 
 /* the range at scratch as putrange writes it (its local ranges are not
-** read); its session ID a kept text (index.mjs's keep) */
+** read); its session ID a kept text (idc.js's keep) */
 EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, const char *sid) {
   const double *d = (const double *)scratch;
   ids_idc_range r;
@@ -155,7 +236,7 @@ EMSCRIPTEN_KEEPALIVE double w_normalize_to_op_space (ids_idc *c, double id) {
          ? (double)out : NAN;
 }
 
-/* the origin session's ID: a kept text (index.mjs's keep) */
+/* the origin session's ID: a kept text (idc.js's keep) */
 EMSCRIPTEN_KEEPALIVE double w_normalize_to_session_space (ids_idc *c,
                                                             double id,
                                                             const char *origin) {
@@ -199,30 +280,14 @@ EMSCRIPTEN_KEEPALIVE double w_try_recompress (ids_idc *c, int n) {
   return (double)out;
 }
 
-/* a malloc'd base64 string (its length at scratch as a double), or NULL */
-EMSCRIPTEN_KEEPALIVE char *w_serialize (ids_idc *c, int with_session) {
-  char *out;
-  size_t len;
-  if (ids_idc_serialize(c, with_session, &out, &len, &err) != IDS_OK)
-    return NULL;
-  *(double *)scratch = (double)len;
-  return out;
-}
 EMSCRIPTEN_KEEPALIVE void w_release (void *p) { free(p); }
 EMSCRIPTEN_KEEPALIVE void *w_alloc (int n) { return malloc((size_t)n); }
-
-/* text: n bytes at p (idc_alloc'd); the new session ID: the scratch's
-** first m bytes, or m < 0 to resume the blob's */
-EMSCRIPTEN_KEEPALIVE ids_idc *w_deserialize (const char *p, int n, int m) {
-  ids_idc *c;
-  return ids_idc_deserialize(&c, p, (size_t)n, text(m), &err) == IDS_OK
-         ? c : NULL;
-}
 
 /* A ghost session runs JavaScript: the callback the package holds, through
 ** this import; it returns 0, or nonzero if the callback threw (the
 ** exception is kept on the JavaScript side and thrown again there). */
-EM_JS(int, js_ghost, (void), { return Module.ghost(); });
+__attribute__((import_module("env"), import_name("js_ghost")))
+int js_ghost (void);
 static int ghost (ids_idc *c, void *ud, ids_error *e) {
   (void)c, (void)ud;
   return js_ghost() ? ids_fail(e, IDS_EINVAL, "ghost session callback threw")
@@ -238,7 +303,7 @@ EMSCRIPTEN_KEEPALIVE int w_is_stable_id (int n) {
 }
 
 /* The next generates that make eager finals: their count, the first at
-** scratch as a double (index.mjs hands them out and then applies them with
+** scratch as a double (idc.js hands them out and then applies them with
 ** w_generate_n). */
 EMSCRIPTEN_KEEPALIVE double w_eager (ids_idc *c) {
   int64_t first = 0, n = ids_idc_eager(c, &first);
@@ -262,8 +327,7 @@ EMSCRIPTEN_KEEPALIVE uint8_t *w_serialize_bytes (ids_idc *c, int with_session) {
   return out;
 }
 
-/* bytes of the heap in use (dlmalloc's count): the lifecycle test's */
-#include <malloc.h>
+/* bytes of the heap in use (the allocator's count): the lifecycle test's */
 EMSCRIPTEN_KEEPALIVE double w_heap_in_use (void) {
   return (double)mallinfo().uordblks;
 }
@@ -275,4 +339,48 @@ EMSCRIPTEN_KEEPALIVE ids_idc *w_deserialize_bytes (const uint8_t *p, int n,
   ids_idc *c;
   return ids_idc_deserialize_bytes(&c, p, (size_t)n, text(m), &err) == IDS_OK
          ? c : NULL;
+}
+
+/* The reference's IdCompressor#equals(other, includeLocalState) */
+EMSCRIPTEN_KEEPALIVE int w_equals (const ids_idc *a, const ids_idc *b,
+                                   int with_local) {
+  return ids_idc_equals(a, b, with_local);
+}
+
+/*
+** The reference's startGhostSession (IdCompressor#startGhostSession, which
+** its test utilities' always-finalized compressor uses): a ghost session
+** for the scratch's first n bytes that no call ends.  The checks are
+** ids_idc_ghost_session's: another in progress (0x8fe), text that is not
+** hex, the compressor's own session.
+*/
+EMSCRIPTEN_KEEPALIVE int w_ghost_start (ids_idc *c, int n) {
+  const char *id = text(n);
+  idc_u128 g;
+  int rc;
+  if (c->ghost)
+    return ids_fail(&err, IDS_EINVAL, "begin_ghost_session: a ghost session "
+                    "is in progress (0x8fe)");
+  if ((rc = idc_parse(id, &g, "ghost session id", &err))) return rc;
+  if (g == c->sess[0].n)
+    return ids_fail(&err, IDS_EINVAL, "begin_ghost_session: ghost session "
+                    "id '%s' is this compressor's own session: its ghost IDs "
+                    "would repeat the UUIDs of its own", id);
+  if (!(c->ghost_id = strdup(id)))
+    return ids_fail(&err, IDS_ENOMEM, "id-compressor: out of memory");
+  c->ghost = 1;
+  c->ghost_cl = IDC_NONE;
+  return IDS_OK;
+}
+
+/* For the package's telemetry: the local session's cluster count, its last
+** cluster's capacity and count, and the IDs it made, as doubles at scratch */
+EMSCRIPTEN_KEEPALIVE void w_local_state (const ids_idc *c) {
+  double *d = (double *)scratch;
+  const idc_cluster *k = c->local_last == IDC_NONE ? NULL
+                                                   : &c->cl[c->local_last];
+  d[0] = c->sess[0].nchain;
+  d[1] = k ? (double)k->capacity : 0;
+  d[2] = k ? (double)k->count : 0;
+  d[3] = (double)c->gen_count;
 }

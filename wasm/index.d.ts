@@ -1,7 +1,9 @@
 // index.d.ts: the types of @idscheme/id-compressor, those of
-// @fluidframework/id-compressor 3.1.0's public and legacy entry points
-// (an application swaps one import for the other), plus dispose() and
-// serializeToBytes().
+// @fluidframework/id-compressor 3.1.0's internal entry point (its public
+// and legacy ones are public.d.ts and legacy.d.ts): an application swaps
+// one import for the other.  Beside them: dispose(), serializeToBytes(),
+// wasmHeapInUse(), and the IdCompressor class with the reference class's
+// equals, startGhostSession and deserialize.
 
 /** A compressed ID in the local session's space (negative: local). */
 export type SessionSpaceCompressedId = number & {
@@ -75,18 +77,45 @@ export declare class IdCompressor {
   /** Frees the compressor's WebAssembly memory now; it is freed when the
    *  compressor is collected otherwise.  Any later call throws. */
   dispose(): void;
+  /** The reference class's: the same sessions and clusters, and with
+   *  includeLocalState the same local session and local state. */
+  equals(other: IdCompressor, includeLocalState: boolean): boolean;
+  /** The reference class's: a ghost session that no call ends (tests). */
+  startGhostSession(ghostSessionId: SessionId): void;
+  /** The reference class's: deserializeIdCompressor with its arguments named. */
+  static deserialize(params:
+    | { serialized: SerializedIdCompressorWithOngoingSession; logger?: ITelemetryLoggerExt; newSessionId?: never }
+    | { serialized: SerializedIdCompressorWithNoSession; newSessionId: SessionId; logger?: ITelemetryLoggerExt }): IdCompressor;
 }
 
-/** A logger is accepted and not used: this package sends no telemetry. */
-export type ITelemetryBaseLogger = unknown;
+/** A telemetry event as a base logger receives it (core-interfaces'). */
+export interface ITelemetryBaseEvent {
+  category: string;
+  eventName: string;
+  [property: string]: unknown;
+}
+/** The logger createIdCompressor takes (core-interfaces'
+ *  ITelemetryBaseLogger): each event of the reference reaches send() as
+ *  { category: "generic", eventName: "RuntimeIdCompressor:...", ... } at
+ *  log level 30 (essential). */
+export interface ITelemetryBaseLogger {
+  send(event: ITelemetryBaseEvent, logLevel?: number): void;
+  readonly minLogLevel?: number;
+}
+/** The logger deserializeIdCompressor takes (telemetry-utils'
+ *  ITelemetryLoggerExt: its sendTelemetryEvent is called), or a base
+ *  logger. */
+export type ITelemetryLoggerExt =
+  | { sendTelemetryEvent(event: { eventName: string; [property: string]: unknown }): void }
+  | ITelemetryBaseLogger;
 
 export declare function createIdCompressor(logger?: ITelemetryBaseLogger): IdCompressor;
 export declare function createIdCompressor(sessionId: SessionId, logger?: ITelemetryBaseLogger): IdCompressor;
 export declare function deserializeIdCompressor(
-  serialized: SerializedIdCompressorWithOngoingSession, logger?: ITelemetryBaseLogger): IdCompressor;
+  serialized: SerializedIdCompressorWithOngoingSession, logger?: ITelemetryLoggerExt): IdCompressor;
 export declare function deserializeIdCompressor(
   serialized: SerializedIdCompressorWithNoSession, newSessionId: SessionId,
-  logger?: ITelemetryBaseLogger): IdCompressor;
+  logger?: ITelemetryLoggerExt): IdCompressor;
 export declare function serializeIdCompressor(
   compressor: IIdCompressor, withSession: true): SerializedIdCompressorWithOngoingSession;
 export declare function serializeIdCompressor(

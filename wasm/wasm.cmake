@@ -9,19 +9,18 @@ if(IDS_WASM AND NOT IDS_SANITIZE AND NOT IDS_TSAN)
   if(IDS_EMCC AND IDS_NODE_BIN)
     set(pkg ${CMAKE_BINARY_DIR}/wasm)
     file(GLOB idc_sources ${CMAKE_SOURCE_DIR}/idcompressor/*.[ch])
+    set(wasm_files glue.c idc.js index.js browser.js test-utils.js
+        index.d.ts legacy.d.ts public.d.ts test-utils.d.ts package.json
+        README.md build.sh)
+    list(TRANSFORM wasm_files PREPEND ${CMAKE_SOURCE_DIR}/wasm/)
     add_custom_command(
-      OUTPUT ${pkg}/idcompressor-wasm.cjs ${pkg}/index.mjs
+      OUTPUT ${pkg}/idcompressor.wasm ${pkg}/idc.js
       COMMAND ${CMAKE_SOURCE_DIR}/wasm/build.sh ${pkg}
-      DEPENDS ${idc_sources} ${CMAKE_SOURCE_DIR}/wasm/build.sh
-              ${CMAKE_SOURCE_DIR}/wasm/glue.c ${CMAKE_SOURCE_DIR}/wasm/index.mjs
-              ${CMAKE_SOURCE_DIR}/wasm/index.d.ts
-              ${CMAKE_SOURCE_DIR}/wasm/package.json
-              ${CMAKE_SOURCE_DIR}/wasm/README.md
-              ${CMAKE_SOURCE_DIR}/core/error.c ${CMAKE_SOURCE_DIR}/core/b64.c
+      DEPENDS ${idc_sources} ${wasm_files}
       COMMENT "emcc: the id-compressor's npm package in ${pkg}"
       VERBATIM)
     add_custom_target(idcompressor_wasm ALL
-                      DEPENDS ${pkg}/idcompressor-wasm.cjs ${pkg}/index.mjs)
+                      DEPENDS ${pkg}/idcompressor.wasm ${pkg}/idc.js)
     if(BUILD_TESTING)
       foreach(t vectors cross api lifecycle pack types)
         add_test(NAME idc_wasm_${t}

@@ -13,8 +13,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const req = createRequire(path.join(root, "spec/idcompressor/node/package.json"));
 const impls = {
   reference: await import(pathToFileURL(req.resolve("@fluidframework/id-compressor")).href),
-  wasm: await import(pathToFileURL(path.join(process.env.IDC_WASM, "index.mjs")).href),
+  wasm: await import(pathToFileURL(path.join(process.env.IDC_WASM, "index.js")).href),
 };
+// Fluid's loggers, from the reference's own dependencies
+const TU = await import(pathToFileURL(req.resolve("@fluidframework/telemetry-utils/internal")).href);
 const A = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a";
 const B = "5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5b";
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -180,6 +182,87 @@ for (const [name, P] of Object.entries(impls)) {
     assert.equal(c.normalizeToSessionSpace(-1, B), 0);   // the first final
   });
 
+  test(`${name}: every member works through a Proxy`, () => {
+    // a plain Proxy, and one that forwards to a compressor held elsewhere
+    // (the reference's test utilities' kind)
+    const c = make(A);
+    const p = new Proxy(c, {});
+    const held = make(B);
+    const q = new Proxy({}, {
+      get: (_, k) => held[k],
+      set: (_, k, v) => { held[k] = v; return true; },
+    });
+    for (const x of [p, q]) {
+      x.nextRequestedClusterSize = 3;
+      assert.equal(x.nextRequestedClusterSize, 3);
+      const ids = [x.generateCompressedId(), x.generateCompressedId()];
+      assert.deepEqual(ids, [-1, -2]);
+      const r = x.takeNextCreationRange();
+      x.finalizeCreationRange(r);
+      assert.deepEqual([x.generateCompressedId(), x.generateCompressedId()], [2, 3]);
+      assert.equal(x.normalizeToOpSpace(-2), 1);
+      assert.equal(x.normalizeToSessionSpace(1, x.localSessionId), -2);
+      assert.equal(x.tryNormalizeToSessionSpaceWithoutSession(1), -2);
+      assert.equal(x.recompress(x.decompress(-2)), -2);
+      assert.equal(x.tryRecompress(x.decompress(3)), 3);
+      assert.equal(typeof x.generateDocumentUniqueId(), "number");
+      x.resetUnfinalizedCreationRange();
+      assert.equal(x.takeUnfinalizedCreationRange().ids.count, 3);
+      const blob = x.serialize(true);
+      if (x === p) {               // q's target has no "serialize": 0xced
+        assert.equal(P.serializeIdCompressor(x, true), blob);
+        assert.equal(P.toIdCompressorWithCore(x), x);
+      } else throwsMsg(() => P.toIdCompressorWithCore(x), "0xced");
+      assert.equal(P.deserializeIdCompressor(blob).serialize(true), blob);
+      x.beginGhostSession("e7e7e7e7-e7e7-4e7e-be7e-e7e7e7e7e7e7", () => x.generateCompressedId());
+    }
+  });
+
+  test(`${name}: a blob of an unknown version`, () => {
+    const blob = (v) => Buffer.from(new Float64Array([v, 0, 0, 0]).buffer).toString("base64");
+    for (const v of [-1, 0, 2.5, 3, NaN, Infinity, -Infinity, 1e20])
+      throwsMsg(() => P.deserializeIdCompressor(blob(v), B), "Unknown IdCompressor serialized version.");
+    throwsMsg(() => P.deserializeIdCompressor(blob(1), B), "IdCompressor version 1.0 is no longer supported.");
+  });
+
+  test(`${name}: toIdCompressorWithCore and deserialize assert as the reference`, () => {
+    throwsMsg(() => P.toIdCompressorWithCore({}), "0xced");
+    const c = make(A);
+    const blob = c.serialize(true);
+    throwsMsg(() => P.deserializeIdCompressor(blob, undefined, new TU.MockLogger()), "0xc2d");
+  });
+
+  test(`${name}: the out-of-order error is a LoggingError with telemetry properties`, () => {
+    const c = make(A);
+    c.generateCompressedId();
+    c.takeNextCreationRange();
+    c.generateCompressedId();
+    const r = c.takeNextCreationRange();
+    let e;
+    try { c.finalizeCreationRange(r); } catch (x) { e = x; }
+    assert.ok(e instanceof Error);
+    assert.equal(e.name, "Error");
+    assert.equal(e.constructor.name, "LoggingError");
+    assert.equal(e.message, "Ranges finalized out of order");
+    assert.equal(e.expectedStart, -1);
+    assert.equal(e.actualStart, -2);
+    assert.ok(TU.LoggingError.typeCheck(e) && TU.isILoggingError(e));
+    const props = e.getTelemetryProperties();
+    assert.deepEqual(Object.keys(props), ["expectedStart", "actualStart", "stack", "message", "errorInstanceId"]);
+    assert.equal(props.expectedStart, -1);
+    assert.equal(props.message, "Ranges finalized out of order");
+    assert.match(props.errorInstanceId, uuidRe);
+    assert.deepEqual(Object.keys(e), ["omitPropsFromLogging", "cause", "_errorInstanceId", "expectedStart", "actualStart"]);
+    // Fluid's loggers read it as they read the reference's
+    const mock = new TU.MockLogger();
+    TU.createChildLogger({ logger: mock, namespace: "App" }).sendErrorEvent({ eventName: "Failed" }, e);
+    const [ev] = mock.events;
+    assert.equal(ev.eventName, "App:Failed");
+    assert.equal(ev.expectedStart, -1);
+    assert.equal(ev.actualStart, -2);
+    assert.equal(ev.error, "Ranges finalized out of order");
+  });
+
   test(`${name}: stable IDs`, () => {
     assert.ok(P.isStableId(A));
     assert.ok(!P.isStableId("0a0a0a0a-0a0a-5a0a-8a0a-0a0a0a0a0a0a"));
@@ -187,3 +270,85 @@ for (const [name, P] of Object.entries(impls)) {
     assert.equal(P.toIdCompressorWithCore(make(A)).localSessionId, A);
   });
 }
+
+// Telemetry: the same script on the reference and on ours, with the same
+// loggers; the events each logger received must be the same, property by
+// property and in order (errorInstanceId and stack aside)
+function script(P, logger, deserializeLogger) {
+  const a = P.createIdCompressor(A, logger), b = P.createIdCompressor(B);
+  a.nextRequestedClusterSize = 2;
+  b.nextRequestedClusterSize = 1;
+  const both = (r) => { a.finalizeCreationRange(r); b.finalizeCreationRange(r); };
+  a.serialize(false);                          // empty
+  a.generateCompressedId();
+  both(a.takeNextCreationRange());             // first cluster, status 0/1
+  for (let i = 0; i < 3; i++) a.generateCompressedId();   // 2 eager, 1 local
+  a.generateDocumentUniqueId();                // a local's UUID
+  both(a.takeNextCreationRange());             // expansion, status 2/2
+  b.generateCompressedId();
+  both(b.takeNextCreationRange());             // b's cluster after a's
+  for (let i = 0; i < 9; i++) a.generateCompressedId();
+  both(a.takeNextCreationRange());             // a new cluster
+  a.beginGhostSession("e7e7e7e7-e7e7-4e7e-be7e-e7e7e7e7e7e7", () => {});
+  a.serialize(false);
+  a.beginGhostSession("e7e7e7e7-e7e7-4e7e-be7e-e7e7e7e7e7e7", () => a.generateCompressedId());
+  a.serialize(true);
+  a.serialize(false);
+  b.generateCompressedId();
+  a.finalizeCreationRange(b.takeNextCreationRange());   // remote: no event
+  a.generateCompressedId();
+  const taken = a.takeNextCreationRange();
+  a.finalizeCreationRange({ sessionId: A });   // no ids: no event
+  try { a.finalizeCreationRange({ ...taken, ids: { ...taken.ids, firstGenCount: 99 } }); } catch { /* no event */ }
+  a.finalizeCreationRange(taken);
+  const d = P.deserializeIdCompressor(a.serialize(true), deserializeLogger);
+  d.generateCompressedId();
+  d.finalizeCreationRange(d.takeNextCreationRange());
+  d.serialize(false);
+  const j = P.deserializeIdCompressor(a.serialize(false), "5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5c", deserializeLogger);
+  j.serialize(false);
+}
+const strip = (events) => events.map(([e, level]) => {
+  const { errorInstanceId, stack, ...rest } = e;
+  return [rest, level];
+});
+class Recorder {
+  constructor(minLogLevel) { this.events = []; this.minLogLevel = minLogLevel; }
+  send(e, level) { this.events.push([{ ...e }, level]); }
+}
+
+test("telemetry: the reference's events, names and properties, reach a base logger", () => {
+  const got = {};
+  for (const [name, P] of Object.entries(impls)) {
+    const base = new Recorder(), ext = new Recorder();
+    script(P, base, TU.createChildLogger({ logger: ext }));
+    got[name] = [strip(base.events), strip(ext.events)];
+  }
+  assert.ok(got.reference[0].length >= 10, `the reference sent ${got.reference[0].length} events`);
+  const names = new Set(got.reference[0].map(([e]) => e.eventName));
+  for (const n of ["FirstCluster", "NewCluster", "ClusterExpansion", "IdCompressorStatus", "SerializedIdCompressorSize"])
+    assert.ok(names.has("RuntimeIdCompressor:" + n), n);
+  assert.deepEqual(got.wasm[0], got.reference[0]);
+  assert.ok(got.reference[1].length >= 3);
+  assert.deepEqual(got.wasm[1], got.reference[1]);
+});
+
+test("telemetry: Fluid's child loggers (namespace, properties) and MockLogger", () => {
+  const got = {};
+  for (const [name, P] of Object.entries(impls)) {
+    const mock = new TU.MockLogger(), ext = new TU.MockLogger();
+    const child = TU.createChildLogger({ logger: mock, namespace: "Runtime", properties: { all: { docId: "d1" } } });
+    script(P, child, TU.createChildLogger({ logger: ext, namespace: "Loader" }));
+    got[name] = [mock.events, ext.events].map((ev) => ev.map(({ errorInstanceId, ...e }) => e));
+  }
+  assert.ok(got.reference[0].every((e) => e.eventName.startsWith("Runtime:RuntimeIdCompressor:") && e.docId === "d1"));
+  assert.deepEqual(got.wasm, got.reference);
+});
+
+test("telemetry: a logger's minLogLevel above essential hears nothing, as the reference's", () => {
+  for (const [name, P] of Object.entries(impls)) {
+    const quiet = new Recorder(40);
+    script(P, quiet, TU.createChildLogger({ logger: new Recorder() }));
+    assert.equal(quiet.events.length, 0, name);
+  }
+});

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 
 // the package: IDC_WASM (wasm/build.sh OUTDIR)
-const idc = await import(pathToFileURL(path.join(process.env.IDC_WASM ?? "", "index.mjs")).href);
+const idc = await import(pathToFileURL(path.join(process.env.IDC_WASM ?? "", "index.js")).href);
 
 let passed = 0, failed = 0;
 function check(ok, what) {

@@ -46,7 +46,7 @@ function check(ok, what) {
 const peerName = process.env.IDC_WASM ? "wasm" : "lua";
 let luaCall, lua = null;
 if (peerName === "wasm") {
-  const wasm = await import(path.join(path.resolve(process.env.IDC_WASM), "index.mjs"));
+  const wasm = await import(path.join(path.resolve(process.env.IDC_WASM), "index.js"));
   const call = side(wasm);
   luaCall = async (m) => JSON.parse(JSON.stringify(call(m)));
 } else {
