@@ -476,6 +476,7 @@ static int claimslot (gen *g, const ids_options *o, const ids_optval *vals,
       if (given(g, vals, i)) { if (fixed < 0) fixed = i; }
       else if (free_ < 0) free_ = i;
     }
+  if (g->nslotf == 0) return IDS_OK;     /* no node: nothing to lease */
   if (free_ < 0) {                      /* every node field given */
     g->nslotf = 0;
     if (ids__options_slots_given(o) && strcmp(url, "none") != 0)

@@ -71,6 +71,10 @@ describe("generator slots", function ()
     assert.error_matches(function ()
       idscheme.scheme("fluid"):generator{ generator = 7, slots = url }
     end, "asks for a lease, but every node field is given")
+    -- a scheme with no node field leases nothing, whatever the store
+    local g = idscheme.scheme("uuidv7"):generator{ slots = url }
+    assert.is_nil(g:slot())
+    assert.is_string(g:next_string())
   end)
 
   it("bounds a wait by max_wait_ms, naming it", function ()
