@@ -10,12 +10,31 @@
 
 /* Progress on standard error for a long run (a million IDs or more) whose
 ** IDs go to a file or a pipe while stderr is a terminal: a line redrawn
-** four times a second, and the last at the end. */
+** four times a second with the rate and the time left, and the last at
+** the end with the time it took. */
 #define PROGRESS_FROM 1000000
 
-static void progress (long done, long count) {
-  fprintf(stderr, "\r%s: %ld of %ld IDs (%ld%%)", progname, done, count,
-          (long)((double)done * 100 / (double)count));
+/* "12.5 s", "3 min 20 s", "1 h 05 min" */
+static void span (char *out, size_t n, double s) {
+  long t = (long)(s + 0.5);
+  if (s < 60) snprintf(out, n, "%.1f s", s);
+  else if (t < 3600) snprintf(out, n, "%ld min %02ld s", t / 60, t % 60);
+  else snprintf(out, n, "%ld h %02ld min", t / 3600, t / 60 % 60);
+}
+
+/* done of count, the rate so far, and the time left at that rate (or, at
+** the end, the time it took); padded so that a shorter line redrawn over
+** a longer one leaves nothing behind */
+static void progress (long done, long count, int64_t start_ms) {
+  double secs = (double)(nowms() - start_ms) / 1000, rate;
+  char when[32];
+  rate = secs > 0 ? (double)done / secs : 0;
+  if (done == count) span(when, sizeof when, secs);
+  else if (rate > 0) span(when, sizeof when, (double)(count - done) / rate);
+  else snprintf(when, sizeof when, "?");
+  fprintf(stderr, "\r%s: %ld of %ld IDs (%ld%%), %.2f M IDs/s, %s %-12s",
+          progname, done, count, (long)((double)done * 100 / (double)count),
+          rate / 1e6, done == count ? "took" : "left", when);
   if (done == count) fputc('\n', stderr);
   fflush(stderr);
 }
@@ -28,7 +47,7 @@ int cmd_new (int argc, char **argv, args *a) {
   ids_generator g;
   ids_error e;
   int show;
-  int64_t next = 0;
+  int64_t next = 0, start = nowms();
   parse(argc, argv, a);
   takescheme(a);
   norest(a);
@@ -48,7 +67,7 @@ int cmd_new (int argc, char **argv, args *a) {
     left -= (long)n;
     if (show && (left == 0 || nowms() >= next)) {
       next = nowms() + 250;
-      progress(a->count - left, a->count);
+      progress(a->count - left, a->count, start);
     }
   }
   ids_generator_close(&g);

@@ -365,8 +365,14 @@ out=$(script -qec "env -u NO_COLOR TERM=dumb '$ids' inspect 175928847299117063" 
 out=$(env -u NO_COLOR TERM=xterm "$ids" inspect 175928847299117063)
 [[ "$out" != *"$esc"* ]] && ok || bad "a pipe: no colour"
 out=$(script -qec "'$ids' new fluid -n 1000000 > '$tmp/million'" /dev/null | tr '\r' '\n')
-grep -qx 'idscheme: 1000000 of 1000000 IDs (100%)' <<<"$out" && [ "$(wc -l < "$tmp/million")" = 1000000 ] && ok ||
+# the last line: the rate and the time it took (issue 40); before it, the
+# time left
+grep -qxE 'idscheme: 1000000 of 1000000 IDs \(100%\), [0-9]+\.[0-9]{2} M IDs/s, took [0-9.]+ s *' <<<"$out" && [ "$(wc -l < "$tmp/million")" = 1000000 ] && ok ||
   bad "new -n 1000000 to a file from a terminal: progress on stderr: $out"
+if grep -q ' of 1000000 IDs ([0-9]%\|([1-9][0-9]%' <<<"$out"; then
+  grep -qE ', left ([0-9.]+ s|[0-9]+ min [0-9]{2} s) *$' <<<"$(grep -v '(100%)' <<<"$out" | tail -1)" && ok ||
+    bad "new -n 1000000: a line before the end says the time left: $out"
+fi
 "$ids" new fluid -n 1000000 2> "$tmp/err" > /dev/null
 [ ! -s "$tmp/err" ] && ok || bad "no progress when stderr is no terminal"
 out=$(script -qec "'$ids' new fluid -n 999999 > /dev/null" /dev/null)
