@@ -27,6 +27,10 @@ if(IDS_WASM AND NOT IDS_SANITIZE AND NOT IDS_TSAN)
                  COMMAND ${CMAKE_SOURCE_DIR}/wasm/test/run.sh ${CMAKE_BINARY_DIR} ${t})
         set_tests_properties(idc_wasm_${t} PROPERTIES TIMEOUT 300 LABELS "wasm")
       endforeach()
+      # the reference's own test suite, on the reference and on ours
+      add_test(NAME idc_wasm_reftests
+               COMMAND ${CMAKE_SOURCE_DIR}/spec/idcompressor/reftests/run.sh ${CMAKE_BINARY_DIR})
+      set_tests_properties(idc_wasm_reftests PROPERTIES TIMEOUT 600 LABELS "wasm")
     endif()
   else()
     message(FATAL_ERROR "IDS_WASM: emscripten (emcc) or node not found "
