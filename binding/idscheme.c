@@ -649,6 +649,18 @@ static int g_next (lua_State *L) {
   return 1;
 }
 
+/* g:next_at(unix_ms) --> an ID whose time is that (docs/API.md) */
+static int g_next_at (lua_State *L) {
+  lgen *g = checkgen(L, 1);
+  lua_Integer ms = ids_checkinteger(L, 2);
+  ids_value v;
+  ids_error e;
+  if (ids_generator_next_at(&g->g, (int64_t)ms, &v, &e) != IDS_OK)
+    return luaL_error(L, "%s", e.msg);
+  pushid(L, g->s, &v);
+  return 1;
+}
+
 static int g_next_string (lua_State *L) {
   lgen *g = checkgen(L, 1);
   const ids_codec *c = optcodec(L, g->s, 2);
@@ -1125,7 +1137,7 @@ static const luaL_Reg scheme_meta[] = {
   {"__tostring", s_tostring}, {NULL, NULL}
 };
 static const luaL_Reg gen_methods[] = {
-  {"next", g_next}, {"next_string", g_next_string},
+  {"next", g_next}, {"next_at", g_next_at}, {"next_string", g_next_string},
   {"next_batch", g_next_batch}, {"next_strings", g_next_strings}, {"scheme", g_scheme},
   {"slot", g_slot}, {"lease", g_lease}, {"close", g_close},
   {NULL, NULL}

@@ -108,6 +108,7 @@ typedef struct args {
   const char *scheme;         /* -s, or the first word of a SCHEME command */
   const char *enc, *to;
   const char *format;         /* --format TEMPLATE, or NULL */
+  const char *at;             /* new --at TIME, or NULL */
   long count;
   int json;
   char **words;               /* -p and -o values */

@@ -2,6 +2,7 @@
 ** gen.c: `new` (`gen`): new IDs, one a line.
 */
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -39,6 +40,37 @@ static void progress (long done, long count, int64_t start_ms) {
   fflush(stderr);
 }
 
+/* --at TIME: Unix ms (digits, a sign allowed), or UTC written
+** YYYY-MM-DDTHH:MM:SS[.fff][Z] ('T' or a space) */
+static int64_t attime (const char *t) {
+  struct tm tm = {0};
+  int y, mo, d, h, mi, sec, n = 0, k = 0;
+  long ms = 0;
+  char sep;
+  if (strspn(t + (*t == '-'), "0123456789") == strlen(t + (*t == '-')) &&
+      t[*t == '-'] != '\0' && strlen(t) < 19)
+    return (int64_t)strtoll(t, NULL, 10);
+  if (sscanf(t, "%4d-%2d-%2d%c%2d:%2d:%2d%n", &y, &mo, &d, &sep, &h, &mi,
+             &sec, &n) != 7 || (sep != 'T' && sep != ' ') || n != 19)
+    die("--at: '%s' is neither Unix ms nor a UTC time such as "
+        "2017-01-01T00:00:00.123Z", t);
+  if (t[n] == '.') {
+    for (k = 0; k < 3 && t[n + 1 + k] >= '0' && t[n + 1 + k] <= '9'; k++)
+      ms = ms * 10 + (t[n + 1 + k] - '0');
+    if (k == 0) die("--at: '%s': no digit after the '.'", t);
+    for (int j = k; j < 3; j++) ms *= 10;
+    n += 1 + k;
+  }
+  if (t[n] == 'Z') n++;
+  if (t[n] != '\0' || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 ||
+      mi > 59 || sec > 60)
+    die("--at: '%s' is not a UTC time such as 2017-01-01T00:00:00.123Z "
+        "(only Z, no other zone)", t);
+  tm.tm_year = y - 1900, tm.tm_mon = mo - 1, tm.tm_mday = d;
+  tm.tm_hour = h, tm.tm_min = mi, tm.tm_sec = sec;
+  return (int64_t)timegm(&tm) * 1000 + ms;
+}
+
 int cmd_new (int argc, char **argv, args *a) {
   static ids_value v[BLOCK];
   const ids_scheme *s;
@@ -57,7 +89,13 @@ int cmd_new (int argc, char **argv, args *a) {
   if (ids_generator_init(&g, s, &o, NULL, &e) != IDS_OK) die("%s", e.msg);
   for (long left = a->count; left > 0; ) {
     size_t n = left < BLOCK ? (size_t)left : BLOCK;
-    if (ids_generator_next_n(&g, v, n, &e) != IDS_OK) die("%s", e.msg);
+    if (a->at) {                          /* IDs of a given time */
+      int64_t ms = attime(a->at);
+      for (size_t i = 0; i < n; i++)
+        if (ids_generator_next_at(&g, ms, &v[i], &e) != IDS_OK)
+          die("%s", e.msg);
+    }
+    else if (ids_generator_next_n(&g, v, n, &e) != IDS_OK) die("%s", e.msg);
     for (size_t i = 0; i < n; i++) {
       char *p = oroom(IDS_TEXTMAX + 1);
       size_t len = c->encode(c, &v[i], s->bits, p);

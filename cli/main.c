@@ -53,7 +53,7 @@ static const struct { char c; const char *name; int value; } optlist[] = {
   {'n', "count", 1}, {'e', "encoding", 1}, {'p', "param", 1},
   {'o', "option", 1}, {'s', "scheme", 1}, {'t', "to", 1},
   {'j', "json", 0}, {'l', "scheme-file", 1}, {'h', "help", 0},
-  {'f', "format", 1},
+  {'f', "format", 1}, {'a', "at", 1},
 };
 
 static void help (const char *cmd);
@@ -122,6 +122,10 @@ void parse (int argc, char **argv, args *a) {
         checkformat(a->format = val);
         break;
       case 'l': loadfile(val); break;
+      case 'a':
+        if (a->at) die("option %s given twice", o);
+        a->at = val;
+        break;
     }
   }
   for (; i < argc; i++) a->rest[a->nrest++] = argv[i];
@@ -272,12 +276,15 @@ static const struct command {
    "show a scheme's format, time, fields and encodings",
    "info SCHEME [-p NAME=VALUE]...",
    "Shows a scheme's fields, encodings, parameters and generator options.\n"},
-  {"new", cmd_new, "nepo", W_SCHEME, "write new IDs (also: gen)",
-   "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]...",
+  {"new", cmd_new, "nepoa", W_SCHEME, "write new IDs (also: gen)",
+   "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]... [--at TIME]",
    "Writes COUNT (default 1) new IDs, one a line.  -p sets a scheme\n"
    "parameter or a generator option by name (see info); -o is an old\n"
-   "spelling of -p.  `gen' is another name for this command.\n"},
-  {"gen", cmd_new, "nepo", W_SCHEME, NULL, NULL, NULL},
+   "spelling of -p.  --at TIME makes IDs of that time instead of now:\n"
+   "Unix ms, or UTC as 2017-01-01T00:00:00.123Z (a layout with a sequence\n"
+   "alone takes past times and its node given).  `gen' is another name\n"
+   "for this command.\n"},
+  {"gen", cmd_new, "nepoa", W_SCHEME, NULL, NULL, NULL},
   {"inspect", cmd_inspect, "sepjf", W_INPUTS,
    "say what an ID is: its scheme, fields and time",
    "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json | -f TEMPLATE] "

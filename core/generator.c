@@ -83,6 +83,13 @@ typedef struct gen {
   uint8_t nslotf;
   uint8_t slotf[IDS_MAXFIELDS]; /* the node fields the slot fills, most
                                    significant first */
+  uint8_t mono;               /* Flux's mode (start_timestamp): ticks of a
+                                 monotonic clock, no time of day */
+  /* ids_generator_next_at of a layout without random bits: the last tick
+  ** and sequence it made, (tick << seqbits | seq) + 1 (0: none), under
+  ** the lock; and the clock's tick when the generator was made (such IDs
+  ** are made only for times before it) */
+  uint64_t bf, born;
 } gen;
 
 _Static_assert(sizeof(gen) <= sizeof(ids_generator),
@@ -363,6 +370,7 @@ static int settime (gen *g, int64_t epoch_ms, int64_t start,
   if (s->unit.per_sec_den == 1 && num <= 1000000000u) g->persec = num;
   if (start >= 0) {            /* Flux's mode: monotonic, from `start` */
     int64_t ns;
+    g->mono = 1;
     g->clock = clock ? *clock : ids_clock_monotonic;
     ns = g->clock.now(g->clock.ctx);
     if (g->tnum == 1) ns -= ns % (int64_t)g->tden;   /* on a tick */
@@ -570,6 +578,7 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
   else g->wide = !g->step && !g->timeless && (g->seqbits >= 64 ||
                  g->max_tick >= ((uint64_t)1 << (64 - g->seqbits)) - 1);
   g->forkgen = ids__forkgen();
+  if (ticks(g, &g->born) != IDS_OK) g->born = 0;
   if ((r = claimslot(g, o, vals, start, e)) != IDS_OK) return r;
   g->special = g->ops->suffix != NULL || g->nslotf != 0 || g->timeless ||
                g->carry;
@@ -1164,6 +1173,87 @@ int ids_generator_next_n (ids_generator *pub, ids_value *v, size_t n,
     v += k;
     n -= (size_t)k;
   }
+  return IDS_OK;
+}
+
+/* Fresh random bits in each of the generator's IDs: its random fields
+** drawn afresh, and step mode's stepped one. */
+static unsigned randbits (const gen *g) {
+  unsigned n = 0;
+  for (int i = 0; i < g->s->nfields; i++) {
+    const ids_field *f = &g->s->fields[i];
+    if (f->kind == IDS_KIND_RANDOM && !f->once) n += f->bits;
+  }
+  return n;
+}
+
+int ids_generator_next_at (ids_generator *pub, int64_t unix_ms, ids_value *v,
+                           ids_error *e) {
+  gen *g = G(pub);
+  const ids_scheme *s = g->s;
+  int64_t sec = unix_ms / 1000, nsec = unix_ms % 1000 * 1000000;
+  uint64_t t, seq = 0;
+  int r;
+  if (nsec < 0) nsec += 1000000000, sec--;
+  if (g->timeless || g->mono)
+    return ids_fail(e, IDS_EINVAL, "%s: next_at: %s", s->name, g->timeless
+                    ? "its IDs carry no time" : "its ticks count a monotonic "
+                    "clock from start_timestamp, not the time of day");
+  if (g->forkgen != ids__forks && (r = afterfork(g, e)) != IDS_OK) return r;
+  if (tickof(g, sec, nsec, &t) != IDS_OK)
+    return ids_fail(e, IDS_ERANGE, "%s: next_at: %lld ms is outside the "
+                    "range of field %s", s->name, (long long)unix_ms,
+                    s->fields[g->time_field].name);
+  if (randbits(g) > 0 && !g->ops->suffix && !g->carry) {
+    /* a random part: unique by its odds, as the format's own IDs are;
+    ** the sequence (UUIDv7's) starts the tick */
+    const ids_field *tf = &s->fields[g->time_field];
+    *v = g->base;
+    if (g->ops->place) g->ops->place(s, t, 0, v);
+    else {
+      ids_field_set(tf, v, t);
+      if (!g->step) ids_field_set(&s->fields[g->seq_field], v, 0);
+    }
+    if (g->step) draw(&s->fields[g->rand_field], v);
+    fillrand(g, v);
+    return IDS_OK;
+  }
+  /* a sequence alone: one of its own for the times it is given, which
+  ** must not go back, before the generator was made, with a node that
+  ** no other generator had then (a leased node's earlier holders did) */
+  if (g->ops->suffix || g->carry || g->wide)
+    return ids_fail(e, IDS_EINVAL, "%s: next_at: not offered for this "
+                    "layout (%s)", s->name, g->ops->suffix ? "a sequence "
+                    "that carries a qualifier" : g->carry ? "a counter "
+                    "that runs on across ticks" : "time and sequence wider "
+                    "than a word");
+  if (g->nslotf != 0)
+    return ids_fail(e, IDS_EINVAL, "%s: next_at: its node is leased, and "
+                    "the slot's earlier holders may have made IDs at that "
+                    "time: give the node (one kept for backfills)", s->name);
+  if (t >= g->born)
+    return ids_fail(e, IDS_EINVAL, "%s: next_at: %lld ms is not before the "
+                    "generator was made: with no random part, IDs for a "
+                    "time are made only for the past (next makes the "
+                    "present's)", s->name, (long long)unix_ms);
+  lock(&g->lock);
+  if (g->bf != 0) {
+    uint64_t lt = (g->bf - 1) >> g->seqbits;
+    uint64_t ls = (g->bf - 1) & (((uint64_t)1 << g->seqbits) - 1);
+    if (t < lt) r = ids_fail(e, IDS_EINVAL, "%s: next_at: %lld ms is "
+                             "before the last time it was given: with no "
+                             "random part, times must not go back",
+                             s->name, (long long)unix_ms);
+    else if (t == lt && ls + 1 > ((uint64_t)1 << g->seqbits) - 1)
+      r = ids_fail(e, IDS_ERANGE, "%s: next_at: the sequence of %lld ms is "
+                   "spent (%llu IDs)", s->name, (long long)unix_ms,
+                   (unsigned long long)ls + 1);
+    else seq = t == lt ? ls + 1 : 0;
+  }
+  if (r == IDS_OK) g->bf = (t << g->seqbits | seq) + 1;
+  unlock(&g->lock);
+  if (r != IDS_OK) return r;
+  put(g, t, seq, v);
   return IDS_OK;
 }
 

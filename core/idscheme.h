@@ -640,6 +640,21 @@ int ids_generator_next_as (ids_generator *g, int64_t qual, ids_value *v,
 IDS_API
 int ids_generator_next_n (ids_generator *g, ids_value *v, size_t n,
                           ids_error *e);
+/* An ID whose time field holds `unix_ms` (ms since 1970, past or
+** future), for backfills, tests and range keys.  Never one this generator
+** made or makes: with a random part (ULID, UUIDv7, KSUID, Flax) it is
+** fresh random bits beside that time, unique by the odds the format's own
+** IDs have (the sequence, if any, starts the tick), and the generator's
+** state is untouched; with a sequence alone (Snowflake, FLUID) a sequence
+** of its own counts the IDs of each time given, times must not go back,
+** must lie before the generator was made, and its node must be given
+** (one that no generator held at those times: a leased node's earlier
+** holders may have used them).  IDS_EINVAL with why otherwise (no time
+** field; Flux's monotonic mode; SIQ's and ObjectId's sequences);
+** IDS_ERANGE for a time outside the field or a time's sequence spent. */
+IDS_API
+int ids_generator_next_at (ids_generator *g, int64_t unix_ms, ids_value *v,
+                           ids_error *e);
 IDS_API
 const ids_scheme *ids_generator_scheme (const ids_generator *g);
 /* The slot that fills the node fields no option gave (option "slots": a

@@ -20,7 +20,7 @@ end
 -- and its fields
 local defs, class = {}, nil
 local function cls(name)
-  defs[name] = defs[name] or { funcs = {}, fields = {} }
+  defs[name] = defs[name] or { funcs = {}, fields = {}, optional = {} }
   return defs[name]
 end
 local locals = {}                      -- local Scheme = {} after @class
@@ -28,8 +28,11 @@ local f = assert(io.open(root .. "/types/idscheme.lua"))
 for line in f:lines() do
   local c = line:match("^%-%-%-@class ([%w%.]+)")
   if c then class = c; cls(c) end
-  local fld = line:match("^%-%-%-@field ([%w_]+)")
-  if fld and class then cls(class).fields[fld] = true end
+  local fld, opt = line:match("^%-%-%-@field ([%w_]+)(%??)")
+  if fld and class then
+    cls(class).fields[fld] = true
+    if opt == "?" then cls(class).optional[fld] = true end   -- may be nil
+  end
   local lv = line:match("^local (%w+) = {}")
   if lv and class then locals[lv] = class end
   local owner, name = line:match("^function ([%w_]+)[%.:]([%w_]+)%(")
@@ -51,7 +54,8 @@ local function same(classname, have, kind)
     check(named[k], classname .. ": the module has " .. k .. ", the definitions do not")
   end
   for k in pairs(named) do
-    check(have[k], classname .. ": the definitions name " .. k .. ", the module has none")
+    check(have[k] or d.optional[k], classname .. ": the definitions name " .. k ..
+          ", the module has none")
   end
 end
 local function keys(t, only)

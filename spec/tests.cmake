@@ -31,6 +31,8 @@ ids_c_test(test_slot_faults 120)
 # hostile slot directories and namespaces: planted files, corrupt and
 # future records, two slot spaces in one namespace, waits bounded
 ids_c_test(test_slot_records 120)
+# IDs for a given time (ids_generator_next_at)
+ids_c_test(test_next_at 120)
 # Flax, Snowflake and SIQ against every applicable reference vector
 ids_c_test(test_flax_snowflake_siq 60)
 # kuid64 and kuid96 (fogfish/uid 1.3.5): vectors, node hashes, API calls

@@ -74,6 +74,13 @@ local Generator = {}
 ---@return idscheme.ID
 function Generator:next(qualifier) end
 
+---An ID whose time is `unix_ms` (past or future): fresh random bits beside
+---it, or (a layout with a sequence alone, its node given) a sequence of
+---its own for past times given in order.
+---@param unix_ms integer
+---@return idscheme.ID
+function Generator:next_at(unix_ms) end
+
 ---@param encoding? string
 ---@return string
 function Generator:next_string(encoding) end

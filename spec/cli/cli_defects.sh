@@ -140,4 +140,16 @@ works "\$IDSCHEME_PATH: completion of -s offers the 68th scheme" "many40" \
 works "-l: a format key of the 68th scheme" "many" \
   "$ids" -l "$tmp/many.lua" inspect -s many40 -f '{scheme} {r}' 0000000000000001
 
+# issue 40: IDs for a given time (new --at)
+works "new --at: a ULID of that time" "ulid 2017-01-01T00:00:00.123Z" \
+  sh -c "'$ids' new ulid --at 2017-01-01T00:00:00.123Z | '$ids' inspect -s ulid -f '{scheme} {time}'"
+works "new --at Unix ms: three twitter IDs of one past ms, a sequence of their own" \
+  "815346799211450370" "$ids" new twitter -p worker=1 --at 1483228800000 -n 3
+refuses "new --at: a leased node is refused" 2 "its node is leased" \
+  "$ids" new twitter --at 1483228800000 -p slots=local:$tmp/at-slots
+refuses "new --at: a time that is no time" 2 "--at: 'yesterday' is neither Unix ms" \
+  "$ids" new ulid --at yesterday
+refuses "new --at: a zone other than Z" 2 "only Z, no other zone" \
+  "$ids" new ulid --at 2017-01-01T00:00:00+02:00
+
 cli_finish

@@ -93,3 +93,36 @@ describe("s.fields: the time field's unit and epoch", function ()
     assert.are.equal(f.unit, s.fields[1].unit)
   end)
 end)
+
+-- issue 40: an ID for a given time
+describe("g:next_at(unix_ms)", function ()
+  it("makes IDs of that time that never repeat, random layouts", function ()
+    for _, name in ipairs{ "ulid", "uuidv7", "timeflake" } do
+      local g = idscheme.scheme(name):generator()
+      local seen, at = {}, 1483228800123            -- 2017-01-01
+      for _ = 1, 2000 do
+        local id = g:next_at(at)
+        assert.are.equal(at, (id:time()))
+        local t = id:encode()
+        assert.is_nil(seen[t])
+        seen[t] = true
+      end
+      local now = g:next()                           -- untouched
+      assert.is_true(now:time() > at)
+    end
+  end)
+
+  it("counts a sequence of its own for past times, given in order", function ()
+    local g = idscheme.scheme("twitter"):generator{ worker = 5 }
+    local past = g:next():time() - 3600000
+    local a, b = g:next_at(past), g:next_at(past)
+    assert.are.equal(past, (b:time()))
+    assert.is_true(a < b)
+    assert.are.equal(1, b:fields().sequence)
+    assert.error_matches(function () g:next_at(past - 1) end,
+                         "must not go back")
+    assert.error_matches(function () g:next_at(past + 7200000) end,
+                         "not before the generator was made")
+    assert.error_matches(function () g:next_at("soon") end, "integer expected")
+  end)
+end)
