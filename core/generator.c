@@ -569,6 +569,14 @@ int ids_generator_init (ids_generator *pub, const ids_scheme *s,
   g->ahead = (uint64_t)((unsigned __int128)ids__options_ahead(o) * 1000000u *
                         g->tnum / g->tden);
   g->maxwait = ids__options_wait(o) * 1000000;
+  {                                       /* step "one": the ULID spec's */
+    int given, one = ids__options_step(o, &given);
+    if (given && !g->step)
+      return ids_fail(e, IDS_EINVAL, "%s: option 'step' is for layouts "
+                      "that step a random field within a tick (ULID, "
+                      "KSUID, Flax); this one counts a sequence", s->name);
+    if (one) g->stepmask = 0;             /* a step of 1..0 + 1 */
+  }
   if (g->ops->suffix) {
     uint64_t now = 0;
     if (ticks(g, &now) == IDS_OK && now > BACK(g->seqbits))

@@ -63,6 +63,7 @@ const ids_optval *ids__options_values (const ids_options *o);
 int ids__options_policy (const ids_options *o);         /* o may be NULL */
 int64_t ids__options_ahead (const ids_options *o);      /* ms; o may be NULL */
 int64_t ids__options_wait (const ids_options *o);       /* max_wait_ms */
+int ids__options_step (const ids_options *o, int *given);  /* step "one" */
 int ids__options_slots_given (const ids_options *o);
 const char *ids__options_slots (const ids_options *o);
 const char *ids__options_namespace (const ids_options *o);

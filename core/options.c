@@ -24,9 +24,13 @@ static const ids_optdef generic[] = {
   {"slot_ttl_ms", IDS_OPT_INT, 1, 86400000, 0},
   {"slot_timeout_ms", IDS_OPT_INT, 1, 600000, 0},
   {"slot_log", IDS_OPT_STR, 0, 0, 0},
+  /* step mode (ULID, KSUID, Flax): within a tick the random field grows
+  ** by a random step (default), or by one, as the ULID spec's monotonic
+  ** factory does */
+  {"step", IDS_OPT_STR, 0, 0, 0},
 };
 enum { G_POLICY, G_AHEAD, G_WAIT, G_SLOTS, G_NAMESPACE, G_TTL, G_TIMEOUT, G_LOG,
-       NGENERIC };
+       G_STEP, NGENERIC };
 _Static_assert(NGENERIC == sizeof generic / sizeof *generic,
                "one enum name per generic option");
 
@@ -52,6 +56,8 @@ static const char *const policies[] = {"hold", "error"};
 /* slot_log: the lease's lines to stderr, or kept for the caller to read
 ** (ids_generator_lease_log; Lua g:lease().log) */
 static const char *const logs[] = {"stderr", "keep"};
+/* step: the random step (default) or one */
+static const char *const steps[] = {"random", "one"};
 
 typedef struct optset {
   const ids_scheme *s;
@@ -63,6 +69,7 @@ typedef struct optset {
   uint8_t generator;            /* generator options (else parameters) */
   uint8_t policy;
   uint8_t keeplog;              /* slot_log "keep" */
+  uint8_t stepone;              /* step "one" */
   char buf[IDS_OPTBUF];         /* copies of string values */
 } optset;
 
@@ -195,8 +202,10 @@ static int settext (ids_options *o, const char *name, size_t len,
   if (memchr(t, '\0', n))
     return ids_fail(e, IDS_EINVAL, "%s '%s' holds a NUL byte: \"%s\"",
                     what(os), d->name, q);
-  if (d == &generic[G_POLICY] || d == &generic[G_LOG]) {
-    const char *const *names = d == &generic[G_POLICY] ? policies : logs;
+  if (d == &generic[G_POLICY] || d == &generic[G_LOG] ||
+      d == &generic[G_STEP]) {
+    const char *const *names = d == &generic[G_POLICY] ? policies :
+                               d == &generic[G_LOG] ? logs : steps;
     int p;
     for (p = 0; p < 2; p++)
       if (strlen(names[p]) == n && memcmp(names[p], t, n) == 0) break;
@@ -205,7 +214,8 @@ static int settext (ids_options *o, const char *name, size_t len,
                       "'%s' or '%s', not \"%s\"", d->name, names[0],
                       names[1], q);
     if (d == &generic[G_POLICY]) os->policy = p;
-    else os->keeplog = p == 1;
+    else if (d == &generic[G_LOG]) os->keeplog = p == 1;
+    else os->stepone = p == 1;
   }
   if (n >= sizeof os->buf - os->used)
     return ids_fail(e, IDS_ERANGE, "%s '%s' is too long (%zu bytes)",
@@ -241,6 +251,12 @@ int ids__options_policy (const ids_options *o) {
 
 int64_t ids__options_ahead (const ids_options *o) {
   return o && COS(o)->g[G_AHEAD].set ? COS(o)->g[G_AHEAD].i : 0;
+}
+
+/* step "one" (else the random step), and whether it was given at all */
+int ids__options_step (const ids_options *o, int *given) {
+  *given = o && COS(o)->g[G_STEP].set;
+  return o && COS(o)->stepone;
 }
 
 int64_t ids__options_wait (const ids_options *o) {

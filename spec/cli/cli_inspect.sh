@@ -426,7 +426,7 @@ usage "unknown option" "unknown option -x" "$ids" inspect -x
 usage "unknown -p name lists the valid ones" \
   "fluid has no generator option \"nope\" (valid names: generator epoch_ms start_timestamp policy max_ahead_ms max_wait_ms slots slot_namespace slot_ttl_ms ...)" \
   "$ids" new fluid -p nope=1
-usage "unknown -p name with parameters" "(valid names: worker shard policy max_ahead_ms max_wait_ms slots slot_namespace slot_ttl_ms slot_timeout_ms slot_log); parameters: epoch_ms" "$ids" new snowflake -p nope=1
+usage "unknown -p name with parameters" "(valid names: worker shard policy max_ahead_ms max_wait_ms slots slot_namespace slot_ttl_ms slot_timeout_ms ...); parameters: epoch_ms" "$ids" new snowflake -p nope=1
 usage "inspect -s: -p takes parameters only" "snowflake has no parameter \"nope\" (valid names: epoch_ms)" \
   "$ids" inspect -s snowflake -p nope=1 x
 usage "inspect -s: no generator options" "generator option 'generator' does not apply to inspect" \
