@@ -384,3 +384,26 @@ EMSCRIPTEN_KEEPALIVE void w_local_state (const ids_idc *c) {
   d[2] = k ? (double)k->count : 0;
   d[3] = (double)c->gen_count;
 }
+
+/*
+** For idc.js's finals in session space without a call: the finalized limit
+** (finals below it are finalized, or another session's eager finals: the
+** reference's answer is the final itself unless it is in a cluster of the
+** local session), then the local session's cluster count, then (base
+** final, capacity) of its clusters from the from-th, at most max of them,
+** as doubles at scratch.  Earlier clusters never change; only the last may
+** grow (an expansion), so idc.js asks again from its last.
+*/
+EMSCRIPTEN_KEEPALIVE void w_final_view (const ids_idc *c, int from, int max) {
+  double *d = (double *)scratch;
+  const idc_cluster *last = c->ncl ? &c->cl[c->ncl - 1] : NULL;
+  const idc_session *s = &c->sess[0];
+  uint32_t i, n = 0;
+  d[0] = last ? (double)(last->base_final + last->count) : 0;
+  d[1] = s->nchain;
+  for (i = (uint32_t)from; i < s->nchain && n < (uint32_t)max; i++, n++) {
+    const idc_cluster *k = &c->cl[s->chain[i]];
+    d[2 + 2 * n] = (double)k->base_final;
+    d[3 + 2 * n] = (double)k->capacity;
+  }
+}

@@ -320,6 +320,16 @@ export class IdCompressor {
     this._send = send;
     this._locals = 0;
     this._gens = 0;
+    // A view of the finals, for normalizing a final to session space
+    // without a call (_view): the finalized limit, and the finals of the
+    // local session's clusters ([_lb[i], _le[i]) each, in order).  A final
+    // below the limit and in no local cluster is its own session-space
+    // form.  A view stays true as the compressor changes: the limit only
+    // grows, and new local finals (a new cluster, an expansion) are never
+    // below an older limit.
+    this._fin = 0;
+    this._lb = [];
+    this._le = [];
     // the text it was made with, else (resumed from a blob) the C port's
     this.localSessionId = sessionId ?? textAt(scratch, W.w_session(h));
     if (send !== undefined) this._gens = this._state()[3];
@@ -459,18 +469,55 @@ export class IdCompressor {
   startGhostSession(ghostSessionId) {
     if (W.w_ghost_start(this._sync(), put(ghostSessionId)) !== 0) fail(ghostSessionId);
   }
+  // the view of the finals brought up to date
+  _view() {
+    const h = this._handle(), CHUNK = 4000;
+    for (;;) {
+      const from = Math.max(0, this._lb.length - 1);
+      W.w_final_view(h, from, CHUNK);
+      const d = dbl, n = Math.min(d[1] - from, CHUNK);
+      this._fin = d[0];
+      this._lb.length = this._le.length = from;
+      for (let i = 0; i < n; i++) {
+        this._lb.push(d[2 + 2 * i]);
+        this._le.push(d[2 + 2 * i] + d[3 + 2 * i]);
+      }
+      if (this._lb.length === d[1]) return;
+    }
+  }
+  // whether final id (>= 0) is its own session-space form by the view
+  _plainFinal(id) {
+    if (id >= this._fin) {
+      if (this._h === 0) return false;
+      this._view();
+      if (id >= this._fin) return false;
+    }
+    const lb = this._lb;
+    let lo = 0, hi = lb.length;          // the first local cluster above id
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lb[mid] <= id) lo = mid + 1; else hi = mid;
+    }
+    return lo === 0 || id >= this._le[lo - 1];
+  }
   normalizeToOpSpace(id) {
+    // a final is its own op-space form, unchecked (as the reference)
+    if (id >= 0 && this._h !== 0) return id;
     const r = w_normalize_to_op_space(this._read(), id);
     if (r !== r) fail();
     return r;
   }
   normalizeToSessionSpace(id, originSessionId) {
+    if (id >= 0 && this._plainFinal(id) && this._h !== 0) return id;
     const h = this._read();
-    const r = w_normalize_to_session_space(h, id, keep(originSessionId));
+    // a final needs no origin: the session's text is not looked up
+    const r = id >= 0 ? w_try_normalize_without_session(h, id)
+                      : w_normalize_to_session_space(h, id, keep(originSessionId));
     if (r !== r) fail(originSessionId);
     return r;
   }
   tryNormalizeToSessionSpaceWithoutSession(id) {
+    if (id >= 0 && this._plainFinal(id) && this._h !== 0) return id;
     const r = w_try_normalize_without_session(this._read(), id);
     if (r !== r) fail();
     return heap[scratch] ? r : undefined;
