@@ -158,3 +158,25 @@ if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
             "slots: no redis-server or etcd found: slots_hogs not added")
   endif()
 endif()
+
+# A namespace's Redis keys deleted under running holders, subset by subset
+# (loss.sh); a Redis under maxmemory filled by another client, per policy
+# (evict.sh); a replica promoted after a partition cut replication, the
+# holders moved to it through a relay (promote.sh).  Real generators and
+# slot_driver, every ID collected (issue 36)
+find_program(IDS_REDIS_CLI redis-cli)   # SCAN, UNLINK, the filler, INFO
+if(TARGET idscheme_lua54 AND TARGET idscheme_cli AND IDS_LUA54)
+  if(IDS_REDIS_SERVER AND IDS_REDIS_CLI)
+    foreach(script loss evict promote)
+      add_test(NAME slots_${script}_redis
+               COMMAND ${CMAKE_CURRENT_LIST_DIR}/${script}.sh
+                       ${CMAKE_BINARY_DIR} ${IDS_REDIS_SERVER})
+      set_tests_properties(slots_${script}_redis PROPERTIES TIMEOUT 300
+                           LABELS timing ENVIRONMENT "${IDS_GEN_ENV}")
+    endforeach()
+  elseif(IDS_WITH_REDIS)
+    message(STATUS "slots: no redis-server or redis-cli found: "
+                   "slots_loss_redis, slots_evict_redis, slots_promote_redis "
+                   "not added")
+  endif()
+endif()
