@@ -8,6 +8,9 @@
 #   pack       npm pack, installed offline in a new project by its name
 #              and by the reference's, used there: import and require() of
 #              every subpath, test-utils, the exports map's shape
+#   browser    the package in headless Chromium (browser/run.mjs): the
+#              API tests and a differential in the page, the benchmark
+#              printed, the package bundled by esbuild for the browser
 #   types      index.d.ts under tsc --strict, and an application
 #              (test/types/app.ts) type-checked against the package's
 #              declarations and against ours; the two packages' types are
@@ -150,5 +153,15 @@ JSON
     done
     echo "$pass passed, $fail failed"
     [ $fail = 0 ] ;;
-  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|pack|types" >&2; exit 2 ;;
+  browser)
+    if [ ! -x "${IDC_CHROMIUM:-/usr/bin/chromium}" ]; then
+      echo "run.sh: no chromium (Debian: apt-get install chromium; scripts/packages)"
+      echo "0 passed, 1 failed"; exit 1
+    fi
+    if [ ! -d "$here/browser/node_modules/puppeteer-core" ] &&
+       ! (cd "$here/browser" && npm ci --no-audit --no-fund >/dev/null); then
+      echo "run.sh: npm ci failed in wasm/test/browser"; echo "0 passed, 1 failed"; exit 1
+    fi
+    exec node "$here/browser/run.mjs" "$IDC_WASM" "$build/idc-browser" ;;
+  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|pack|types|browser" >&2; exit 2 ;;
 esac
