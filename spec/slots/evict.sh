@@ -31,6 +31,7 @@
 # generators' stderr) names an allkeys-* policy, and only such a policy.
 . "$(dirname "$0")/lib.sh"
 export LUA_CPATH="$build/lua54/?.so;;"
+export LC_ALL=C          # the verdict sorts millions of digit lines: bytes
 store=redis
 server=${2:?usage: evict.sh BUILDDIR REDIS_SERVER}
 . "$(dirname "$0")/server.sh"

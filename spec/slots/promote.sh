@@ -31,6 +31,7 @@
 # (its runid record is its own run_id, not the primary's it replicated).
 . "$(dirname "$0")/lib.sh"
 export LUA_CPATH="$build/lua54/?.so;;"
+export LC_ALL=C          # the verdict sorts millions of digit lines: bytes
 store=redis
 server=${2:?usage: promote.sh BUILDDIR REDIS_SERVER}
 . "$(dirname "$0")/server.sh"
