@@ -199,8 +199,11 @@ static void getabout (JsonbContainer *spec, ids_about *a) {
   (void)w;
 }
 
-/* Defines the scheme that row `name` with spec `json` (jsonb) says. */
-static const ids_scheme *define (const char *name, Jsonb *json) {
+/* Defines the scheme that row `name` with spec `json` (jsonb) says: NULL
+** with *e set if the library refuses it (a spec whose shape is wrong
+** raises here). */
+static const ids_scheme *define (const char *name, Jsonb *json,
+                                 ids_error *e) {
   ids_fieldspec fs[IDS_MAXFIELDS];
   const char *encs[IDS_MAXCODECS];
   JsonbContainer *spec = &json->root;
@@ -209,7 +212,6 @@ static const ids_scheme *define (const char *name, Jsonb *json) {
   JsonbValue v;
   const ids_scheme *s;
   const char *given;
-  ids_error e;
   char *k;
   int n;
   if (!JsonContainerIsObject(spec))
@@ -263,9 +265,7 @@ static const ids_scheme *define (const char *name, Jsonb *json) {
     sp.encodings = encs;
     sp.nencodings = n;
   }
-  if (ids_scheme_define(&sp, &s, &e) != IDS_OK)
-    pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
-  return s;
+  return ids_scheme_define(&sp, &s, e) == IDS_OK ? s : NULL;
 }
 
 /* Row `name` with its spec (as printed) found in the table: the scheme,
@@ -274,13 +274,18 @@ static const ids_scheme *define (const char *name, Jsonb *json) {
 static const ids_scheme *use (const char *name, Jsonb *json, bool raise) {
   char *spec = JsonbToCString(NULL, &json->root, VARSIZE(json));
   defrow *r = findrow(name);
+  ids_error e = {IDS_EEXIST, ""};
   if (r != NULL) {
-    if (strcmp(r->spec, spec) == 0) {
+    if (strcmp(r->spec, spec) == 0 ||
+        (raise && define(name, json, &e) == r->s)) {  /* spelled otherwise */
       r->present = true;
       r->gen = defgen;
       return r->s;
     }
     if (!raise) return NULL;
+    /* a spec that is wrong says so (define raised, or e says why) before
+    ** its name is said to be taken by this session's layout */
+    if (e.code != IDS_EEXIST) pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
     ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                     errmsg("scheme '%s' has another layout than when this "
                            "session first used it", name),
@@ -294,7 +299,8 @@ static const ids_scheme *use (const char *name, Jsonb *json, bool raise) {
     caprows = cap;
   }
   r = &rows[nrows];
-  r->s = define(name, json);                  /* raises on a bad spec */
+  if ((r->s = define(name, json, &e)) == NULL)
+    pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
   r->spec = MemoryContextStrdup(TopMemoryContext, spec);
   r->gen = defgen;
   r->present = true;

@@ -174,12 +174,16 @@ void _PG_init (void) {
   /* PGC_SUSET: postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE, or a
   ** superuser's SET; a slot is the store's to keep distinct, a node
   ** given by hand is held by one backend of the server at a time (an
-  ** advisory lock of the cluster: generate.c) */
+  ** advisory lock of the cluster: generate.c).  The store's URL may hold
+  ** a password (redis://user:secret@host): SHOW, current_setting() and
+  ** pg_settings show it to superusers and pg_read_all_settings only
+  ** (docs/POSTGRESQL.md: the secret belongs in the server's environment) */
   DefineCustomStringVariable("idscheme.slots",
     "Where generators lease their node value: a slot store.",
     "local, local:/dir, redis://host:port[/prefix], etcd://host:port"
     "[/prefix], or none (then idscheme.node must give it).",
-    &pg_ids_slots, "local", PGC_SUSET, 0, NULL, changed, NULL);
+    &pg_ids_slots, "local", PGC_SUSET, GUC_SUPERUSER_ONLY, NULL, changed,
+    NULL);
   DefineCustomStringVariable("idscheme.slot_namespace",
     "The namespace of the slots (empty: each scheme's name).",
     "Servers whose generators of a scheme share a store and a namespace "
@@ -265,38 +269,66 @@ static void argname (FunctionCallInfo fcinfo, int arg, const char *what,
 
 /* What a call site keeps of its scheme argument. */
 typedef struct site {
-  char name[IDS_NAMEMAX];
+  char name[IDS_NAMEMAX];       /* "": none yet, or its lookup raised */
   const ids_scheme *s;
   unsigned defgen;              /* pg_ids_defgen() then: defined only */
+  bool shipped;                 /* an IMMUTABLE variant: shipped only */
 } site;
+
+/* s opened with its default parameters, or raised. */
+static const ids_scheme *opened (const ids_scheme *s) {
+  ids_error e;
+  if ((s = ids_scheme_open(s, NULL, &e)) == NULL)
+    pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
+  return s;
+}
 
 size_t pg_ids_answering (const char *name, const ids_scheme **out,
                          size_t max) {
   const ids_scheme *s;
-  ids_error e;
   size_t n, k = 0;
   if (max == 0) return 0;
-  if ((s = ids_scheme_find(name)) != NULL && !pg_ids_is_defined(s))
-    n = 1, out[0] = s;
-  else if ((s = pg_ids_defined(name)) != NULL) {
+  s = ids_scheme_find(name);
+  /* a shipped scheme by its own name: no row may take it */
+  if (s != NULL && !pg_ids_is_defined(s) && strcmp(s->name, name) == 0) {
+    out[0] = opened(s);
+    return 1;
+  }
+  /* a row by its name (a layout that changed under the session raises),
+  ** unless the name is a shipped scheme's alias, which no row may take */
+  if ((s == NULL || pg_ids_is_defined(s)) &&
+      (s = pg_ids_defined(name)) != NULL) {
     out[0] = s;
     return 1;
   }
-  else n = ids_scheme_answering(name, out, max);
+  /* an alias: of shipped schemes, and of the rows, every one of them
+  ** defined in this backend first (a fresh session knows no row yet;
+  ** the table is read again only after it changed) */
+  pg_ids_define_all();
+  n = ids_scheme_answering(name, out, max);
   for (size_t i = 0; i < n && i < max; i++) {
     /* a defined scheme answers only while its row is there */
     if (pg_ids_is_defined(out[i]) && pg_ids_defined(out[i]->name) == NULL)
       continue;
-    if ((s = ids_scheme_open(out[i], NULL, &e)) == NULL)
-      pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
-    out[k++] = s;
+    out[k++] = opened(out[i]);
   }
   return k;
 }
 
-static const ids_scheme *lookup (const char *name) {
+/* The shipped schemes a name answers to: its own, or every one its alias
+** names; never a defined one, whatever the table holds. */
+static size_t answering_shipped (const char *name, const ids_scheme **out,
+                                 size_t max) {
+  size_t n = ids_scheme_answering(name, out, max), k = 0;
+  for (size_t i = 0; i < n && i < max; i++)
+    if (!pg_ids_is_defined(out[i])) out[k++] = opened(out[i]);
+  return k;
+}
+
+static const ids_scheme *lookup (const char *name, bool shipped) {
   const ids_scheme *found[MAXANSWERING];
-  size_t n = pg_ids_answering(name, found, MAXANSWERING);
+  size_t n = shipped ? answering_shipped(name, found, MAXANSWERING)
+                     : pg_ids_answering(name, found, MAXANSWERING);
   if (n == 1) return found[0];
   if (n > 1) {
     StringInfoData b;
@@ -307,24 +339,43 @@ static const ids_scheme *lookup (const char *name) {
                     errmsg("'%s' names %zu schemes: %s", name, n, b.data),
                     errhint("Name one of them.")));
   }
+  if (shipped)
+    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
+                    errmsg("no shipped scheme '%s'", name),
+                    errhint("The IMMUTABLE functions (idscheme_*_shipped) "
+                            "read the shipped schemes only, whose layouts "
+                            "never change; a defined layout is read by the "
+                            "STABLE ones (idscheme_time, ...).")));
   ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
                   errmsg("no scheme '%s'", name),
                   errhint("SELECT name FROM idscheme_schemes() lists them; "
                           "idscheme_defined holds the defined ones.")));
 }
 
+static site *site_of (FunctionCallInfo fcinfo) {
+  if (fcinfo->flinfo->fn_extra == NULL)
+    fcinfo->flinfo->fn_extra =
+      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(site));
+  return fcinfo->flinfo->fn_extra;
+}
+
+void pg_ids_shipped_only (FunctionCallInfo fcinfo) {
+  site_of(fcinfo)->shipped = true;
+}
+
 const ids_scheme *pg_ids_scheme (FunctionCallInfo fcinfo, int arg) {
   site *c = fcinfo->flinfo->fn_extra;
   char name[IDS_NAMEMAX];
   argname(fcinfo, arg, "scheme", name);
-  if (c != NULL && strcmp(c->name, name) == 0 &&
-      (!pg_ids_is_defined(c->s) || c->defgen == pg_ids_defgen()))
+  if (c != NULL && c->name[0] != '\0' && strcmp(c->name, name) == 0 &&
+      (c->shipped || !pg_ids_is_defined(c->s) ||
+       c->defgen == pg_ids_defgen()))
     return c->s;
-  if (c == NULL)
-    fcinfo->flinfo->fn_extra = c =
-      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof *c);
+  c = site_of(fcinfo);
+  /* forgotten first: a lookup that raises leaves no name beside a NULL */
+  c->name[0] = '\0';
   c->s = NULL;
-  c->s = lookup(name);
+  c->s = lookup(name, c->shipped);
   strcpy(c->name, name);
   c->defgen = pg_ids_defgen();
   return c->s;

@@ -48,6 +48,10 @@ void pg_ids_raise (const ids_error *e, int einval);
 ** idscheme_defined.  Cached in fcinfo's flinfo for argument `arg`:
 ** calls in one statement look it up once. */
 const ids_scheme *pg_ids_scheme (FunctionCallInfo fcinfo, int arg);
+/* Marks fcinfo's call site as an IMMUTABLE variant's (idscheme_*_shipped):
+** its pg_ids_scheme finds shipped schemes only, by name or by an alias of
+** shipped schemes, whatever idscheme_defined holds. */
+void pg_ids_shipped_only (FunctionCallInfo fcinfo);
 
 /* The schemes a name answers to (a scheme's own, a defined row's, else
 ** an alias's: "uuid" is every UUID version), at most max into out: their

@@ -231,6 +231,23 @@ Datum idscheme_text (PG_FUNCTION_ARGS) {
   PG_RETURN_DATUM(totext(s, pg_ids_codec(fcinfo, 2, s), &v));
 }
 
+/* The IMMUTABLE variants: the same readings of a shipped scheme only, for
+** generated columns and expression indexes.  A shipped layout never
+** changes; a defined one is a row that may be deleted and written again
+** with another layout, so they refuse it (docs/POSTGRESQL.md, "Read"). */
+#define SHIPPED(f)                                \
+  PG_FUNCTION_INFO_V1(f##_shipped);               \
+  Datum f##_shipped (PG_FUNCTION_ARGS) {          \
+    pg_ids_shipped_only(fcinfo);                  \
+    return f(fcinfo);                             \
+  }
+SHIPPED(idscheme_time)
+SHIPPED(idscheme_fields)
+SHIPPED(idscheme_convert)
+SHIPPED(idscheme_bigint)
+SHIPPED(idscheme_uuid)
+SHIPPED(idscheme_text)
+
 /* ----------------------------------------------------------- key range */
 
 /* The least (upper false) or greatest value of s made at the tick holding

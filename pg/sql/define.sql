@@ -48,3 +48,17 @@ UPDATE idscheme_defined SET name = 'tick49' WHERE name = 'tick48';
 DELETE FROM idscheme_defined WHERE name = 'tick48';
 SELECT idscheme_next('tick48');
 SELECT count(*) FROM idscheme_schemes() WHERE defined;
+-- a session that used a layout and deleted its row: a bad spec written
+-- under the name says what is wrong with it, the same layout (however
+-- spelled) is taken again, and only another good one is refused as a
+-- layout this session keeps
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "time", "bits": 48}, {"name": "s", "kind": "sequence", "bits": 16}]}');
+SELECT idscheme_next('again') ~ '^[0-9]+$' AS used;
+DELETE FROM idscheme_defined WHERE name = 'again';
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "clock", "bits": 48}]}');
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "time", "bits": 48}, {"name": "s", "kind": "sequence", "bits": 200}]}');
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "time", "bits": 48}], "colour": 1}');
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "time", "bits": 44}, {"name": "s", "kind": "sequence", "bits": 20}]}');
+INSERT INTO idscheme_defined VALUES ('again', '{"fields": [{"name": "t", "kind": "time", "bits": 48.0}, {"name": "s", "kind": "sequence", "bits": 16}]}');
+SELECT idscheme_next('again') ~ '^[0-9]+$' AS used_again;
+DELETE FROM idscheme_defined WHERE name = 'again';

@@ -99,3 +99,23 @@ END $$;
 RESET idscheme.max_wait_ms;
 RESET idscheme.node;
 DELETE FROM idscheme_defined WHERE name = 'two_a_second';
+-- idscheme.slots may hold a store's password: a role that is neither a
+-- superuser nor a member of pg_read_all_settings reads it nowhere
+CREATE ROLE regress_idscheme_plain;
+CREATE ROLE regress_idscheme_reader IN ROLE pg_read_all_settings;
+SET idscheme.slots = 'redis://admin:s3cret@127.0.0.1:1/x';
+SET ROLE regress_idscheme_plain;
+SHOW idscheme.slots;
+SELECT current_setting('idscheme.slots');
+SELECT current_setting('idscheme.slots', true);
+SELECT name FROM pg_settings WHERE name LIKE 'idscheme.%' ORDER BY name;
+SHOW idscheme.policy;
+RESET ROLE;
+SET ROLE regress_idscheme_reader;
+SHOW idscheme.slots;
+SELECT setting FROM pg_settings WHERE name = 'idscheme.slots';
+RESET ROLE;
+SHOW idscheme.slots;
+RESET idscheme.slots;
+DROP ROLE regress_idscheme_plain;
+DROP ROLE regress_idscheme_reader;

@@ -28,7 +28,8 @@ fi
 
 # bad text: 3000 generated strings (random bytes of the ID alphabets and
 # beyond, truncations and extensions of real IDs, huge and empty) through
-# every function that reads text, each in its own subtransaction
+# every function that reads text (the IMMUTABLE ones too), each in its own
+# subtransaction
 pgq "$port" -c "CREATE DATABASE fuzz" && PGDB=fuzz pgq "$port" \
   -c "CREATE EXTENSION idscheme" || bad "fuzz database"
 before=$(pgq "$port" -c "SELECT pg_postmaster_start_time()")
@@ -70,7 +71,7 @@ BEGIN
     END IF;
     s := schemes[1 + floor(random() * array_length(schemes, 1))::int];
     e := encs[1 + floor(random() * array_length(encs, 1))::int];
-    FOR f IN 1..9 LOOP
+    FOR f IN 1..11 LOOP
       BEGIN
         CASE f
           WHEN 1 THEN PERFORM idscheme_time(s, t);
@@ -81,7 +82,9 @@ BEGIN
           WHEN 6 THEN PERFORM * FROM idscheme_inspect(t);
           WHEN 7 THEN PERFORM idscheme_next(t);
           WHEN 8 THEN PERFORM * FROM idscheme_inspect(s, t);
-          ELSE PERFORM idscheme_time(t, 1::bigint);
+          WHEN 9 THEN PERFORM idscheme_time(t, 1::bigint);
+          WHEN 10 THEN PERFORM idscheme_time_shipped(s, t, e);
+          ELSE PERFORM idscheme_convert_shipped(s, t, e);
         END CASE;
         st := 'ok';
       EXCEPTION WHEN OTHERS THEN
