@@ -18,8 +18,19 @@ cat >"$tmp/gen.lua" <<'LUA'
 local out, name, n, slots, rounds = arg[1], arg[2], tonumber(arg[3]),
                                     arg[4], tonumber(arg[5] or 1)
 local idscheme = require "idscheme"
-local g = idscheme.scheme(name):generator(
-            slots and slots ~= "" and { slots = slots } or nil)
+-- a claim that fails (a store slow to answer on a loaded machine: each
+-- request has 2 s) is tried again for up to a minute, said on stdout:
+-- slow is no failure here, a duplicate or a refused ID is
+local ok, g, t0 = false, nil, os.time()
+repeat
+  ok, g = pcall(idscheme.scheme(name).generator, idscheme.scheme(name),
+                slots and slots ~= "" and { slots = slots } or nil)
+  if not ok then
+    print("claim again: " .. tostring(g))
+    os.execute("sleep 0.5")
+  end
+until ok or os.time() - t0 > 60
+if not ok then error(g, 0) end
 local f = assert(io.open(out, "w"))
 f:write("slot ", (g:slot()), "\n")
 for r = 1, rounds do
