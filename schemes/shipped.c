@@ -30,7 +30,9 @@ static const ids_fieldspec uuidv7[] = {
   {"variant", "constant", 2, NULL, 0, 2, NULL},
   {"random", "random", 62, NULL, 0, 0, NULL},
 };
-static const char *const uuidv7_enc[] = {"uuid", "hex", "base58"};
+static const char *const uuidv7_enc[] = {"uuid", "hex", "base58", "urn",
+                                         "braced", "dec", "base57",
+                                         "flickr58"};
 
 /* Twitter's Snowflake: 41-bit ms since 2010-11-04T01:42:54.657Z, 10-bit
 ** worker, 12-bit sequence. */
@@ -204,7 +206,13 @@ static const ids_fieldspec uuidmax[] = {
   {"high", "constant", 64, NULL, 0, UINT64_MAX, NULL},
   {"low", "constant", 64, NULL, 0, UINT64_MAX, NULL},
 };
-static const char *const uuid_enc[] = {"uuid", "hex"};
+/* Every UUID reads and writes the forms the UUID world writes: the
+** 8-4-4-4-12 digits, 32 hex digits, RFC 9562's URN ("urn:uuid:..."),
+** Microsoft's registry form ("{...}"), the 128-bit number in decimal
+** (ITU-T X.667's single integer value, OSSP uuid's -F SIV), and 22 digits
+** of base 57 (Python's shortuuid) or Flickr's base58 (npm's short-uuid). */
+static const char *const uuid_enc[] = {"uuid", "hex", "urn", "braced", "dec",
+                                       "base57", "flickr58"};
 
 /* nanoid: 126 random bits, 21 characters of its URL alphabet. */
 static const ids_fieldspec nanoid[] = {

@@ -70,7 +70,10 @@ int ids_words_decode (const ids_codec *c, const char *s, size_t n,
                       unsigned bits, ids_value *v, ids_error *e);
 int ids_words_prepare (const ids_codec *c);
 
-/* 128 bits as 8-4-4-4-12 lowercase hex; reads either case. */
+/* 128 bits as 8-4-4-4-12 lowercase hex; reads either case.  A codec
+** whose param is its ids_codec_row writes the row's head and tail around
+** it ("urn:uuid:", RFC 9562's URN; "{" and "}", Microsoft's registry
+** form) and reads them in either case. */
 size_t ids_uuid_encode (const ids_codec *c, const ids_value *v,
                         unsigned bits, char *out);
 int ids_uuid_decode (const ids_codec *c, const char *s, size_t n,
@@ -86,7 +89,8 @@ typedef enum ids_row_form {
   IDS_ROW_PACKED,             /* RFC 4648: the scheme's bytes, most
                                  significant bit first, zero bits appended
                                  to fill the last digit; no padding */
-  IDS_ROW_UUID,               /* 8-4-4-4-12 hex of 128 bits in 16 bytes */
+  IDS_ROW_UUID,               /* 8-4-4-4-12 hex of 128 bits in 16 bytes,
+                                 between its head and tail, if any */
   IDS_ROW_TYPEID              /* a number of fixed width after a TypeID
                                  prefix: "<name>" any, "<name>:<prefix>"
                                  that one */
@@ -106,6 +110,8 @@ typedef struct ids_codec_row {
   const char *aliases;        /* pairs "Ii": read the first as the second */
   int sorted;                 /* the alphabet ascends (the text sorts as the
                                  values) */
+  const char *head, *tail;    /* uuid form: written before and after the
+                                 8-4-4-4-12 digits, read in either case */
 } ids_codec_row;
 
 extern const ids_codec_row ids_codec_rows[];
@@ -145,5 +151,11 @@ extern const ids_codec ids_codec_dec, ids_codec_hex, ids_codec_hexfixed,
 #define IDS_DIGITS_B32        "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 #define IDS_DIGITS_B62 \
   "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+/* Python shortuuid's alphabet (base 57: no 0, 1, I, O, l) */
+#define IDS_DIGITS_B57 \
+  "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+/* Flickr's base58 (npm short-uuid's default): lower case first */
+#define IDS_DIGITS_FLICKR58 \
+  "123456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
 
 #endif

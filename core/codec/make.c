@@ -44,6 +44,17 @@ const ids_codec_row ids_codec_rows[] = {
   /* Flax's form with any alphabet that keeps its order */
   {.name = "b64sort", .form = IDS_ROW_PACKED, .base = 64, .sorted = 1},
   {.name = "uuid", .form = IDS_ROW_UUID},
+  /* the forms the UUID world writes besides (Python's uuid.UUID reads
+  ** them all): RFC 9562's URN, Microsoft's registry form in braces */
+  {.name = "urn", .form = IDS_ROW_UUID, .head = "urn:uuid:", .tail = ""},
+  {.name = "braced", .form = IDS_ROW_UUID, .head = "{", .tail = "}"},
+  /* a UUID in 22 digits of base 57 (Python's shortuuid) and of Flickr's
+  ** base58 (npm's short-uuid), most significant first, padded with the
+  ** digit 0 */
+  {.name = "base57", .form = IDS_ROW_NUMBER, .base = 57,
+   .digits = IDS_DIGITS_B57, .fixed = 1},
+  {.name = "flickr58", .form = IDS_ROW_NUMBER, .base = 58,
+   .digits = IDS_DIGITS_FLICKR58, .fixed = 1},
   /* TypeID: "typeid" reads any prefix, "typeid:user" that one */
   {.name = "typeid", .form = IDS_ROW_TYPEID, .base = 32,
    .digits = IDS_DIGITS_TYPEID, .fixed = 1},
@@ -115,7 +126,12 @@ static const char *flaw (const ids_codec_row *rows, const ids_codec_row *w) {
   }
   if (w->form == IDS_ROW_UUID)
     return w->base || w->digits || w->fixed || w->fold || w->aliases ||
-           w->sorted ? "nothing but its name (uuid)" : NULL;
+           w->sorted ? "nothing but its name, head and tail (uuid)" :
+           (w->head == NULL) != (w->tail == NULL) ||
+           (w->head && strlen(w->head) + strlen(w->tail) >
+                       IDS_TEXTMAX - 37) ? "a head and a tail, or neither, "
+           "that fit beside 36 characters (uuid)" : NULL;
+  if (w->head || w->tail) return "a head and tail only in the uuid form";
   if (w->form != IDS_ROW_NUMBER && w->form != IDS_ROW_PACKED &&
       w->form != IDS_ROW_TYPEID)
     return "a known form";
@@ -190,8 +206,8 @@ int ids__codec_make_from (const ids_codec_row *rows, size_t n,
     if (bits != 128 || bytes != 16)
       return ids_fail(e, IDS_EINVAL, "encoding '%s' needs a 128-bit layout "
                       "in 16 bytes", name);
-    m->codec = (ids_codec){w->name, ids_uuid_encode, ids_uuid_decode, NULL,
-                           NULL};
+    m->codec = (ids_codec){w->name, ids_uuid_encode, ids_uuid_decode,
+                           w->head ? w : NULL, NULL};
     return IDS_OK;
   }
   m->codec = (ids_codec)IDS_RADIX_CODEC(w->name, m->t.radix);
