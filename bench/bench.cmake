@@ -4,7 +4,7 @@
 # of `bench`, never a ctest).  Use a Release (or RelWithDebInfo) build for
 # figures worth quoting.
 
-foreach(b bench_fluid bench_schemes bench_slots bench_idc)
+foreach(b bench_fluid bench_schemes bench_slots bench_idc bench_inspect)
   add_executable(${b} ${CMAKE_CURRENT_LIST_DIR}/${b}.c)
   target_link_libraries(${b} PRIVATE idscheme_static)
   target_compile_definitions(${b} PRIVATE
@@ -15,8 +15,9 @@ endforeach()
 
 set(IDS_BENCH_COMMANDS COMMAND $<TARGET_FILE:bench_fluid>
                        COMMAND $<TARGET_FILE:bench_schemes>
-                       COMMAND $<TARGET_FILE:bench_slots>)
-set(IDS_BENCH_DEPENDS bench_fluid bench_schemes bench_slots)
+                       COMMAND $<TARGET_FILE:bench_slots>
+                       COMMAND $<TARGET_FILE:bench_inspect>)
+set(IDS_BENCH_DEPENDS bench_fluid bench_schemes bench_slots bench_inspect)
 
 # bench_lua.lua loads <builddir>/lua54 or <builddir>/luajit, whichever
 # fits the interpreter that runs it.

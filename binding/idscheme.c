@@ -1030,8 +1030,9 @@ static const char *const inspectkeys[] = { "scheme", "encoding", NULL };
 /* idscheme.inspect(text [, {scheme = NAME or handle, encoding = NAME}]):
 ** the readings of text, best first, each a table {scheme, encoding, id,
 ** fields, time_ms, marked, plausible, constbits, confirmed, unique,
-** ambiguous}; none: an empty
-** list and why. */
+** ambiguous, refused, weak, evidence, marks, rank, note, why}
+** (inspect.h's ids_candidate; why: ids_inspect_why's words, where it
+** has any); none: an empty list and why. */
 static int l_inspect (lua_State *L) {
   size_t n, enclen = 0;
   const char *t = luaL_checklstring(L, 1, &n), *enc = NULL;
@@ -1086,7 +1087,7 @@ static int l_inspect (lua_State *L) {
                    cs, IDS_INSPECT_MAX, &e);
   lua_createtable(L, nc, 0);
   for (int i = 0; i < nc; i++) {
-    lua_createtable(L, 0, 9);
+    lua_createtable(L, 0, 18);
     lua_pushstring(L, cs[i].scheme->name);
     lua_setfield(L, -2, "scheme");
     lua_pushstring(L, cs[i].codec->name);
@@ -1118,6 +1119,26 @@ static int l_inspect (lua_State *L) {
     lua_setfield(L, -2, "unique");
     lua_pushboolean(L, cs[i].ambiguous);
     lua_setfield(L, -2, "ambiguous");
+    lua_pushboolean(L, cs[i].refused);
+    lua_setfield(L, -2, "refused");
+    lua_pushboolean(L, cs[i].weak);
+    lua_setfield(L, -2, "weak");
+    lua_pushnumber(L, cs[i].evidence);
+    lua_setfield(L, -2, "evidence");
+    lua_pushnumber(L, cs[i].marks);
+    lua_setfield(L, -2, "marks");
+    lua_pushnumber(L, cs[i].rank);
+    lua_setfield(L, -2, "rank");
+    if (cs[i].note) {
+      lua_pushstring(L, cs[i].note);
+      lua_setfield(L, -2, "note");
+    }
+    if (cs[i].refused || cs[i].weak || cs[i].note) {
+      char why[IDS_ERRMAX];
+      ids_inspect_why(&cs[i], why, sizeof why);
+      lua_pushstring(L, why);
+      lua_setfield(L, -2, "why");
+    }
     lua_rawseti(L, -2, i + 1);
   }
   if (nc > 0) return 1;

@@ -3,6 +3,7 @@
 ** engine (inspect/inspect.h): which inputs, and how the readings show.
 */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -130,6 +131,18 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
     ostr(about && about->note ? about->note : "none");
   ochar('\n');
   if (!cs[0].length) showencodings(s, &cs[0].value, cs[0].codec);
+  if (cs[0].note || cs[0].weak) {
+    char why[IDS_ERRMAX];
+    ids_inspect_why(&cs[0], why, sizeof why);
+    olabel(cs[0].weak ? "doubt" : "note");
+    if (cs[0].weak) osgr("33");
+    ostr(why);
+    if (cs[0].weak) {
+      ostr(": a guess, not a fact (-s names the scheme)");
+      osgr("0");
+    }
+    ochar('\n');
+  }
   if (cs[0].ambiguous) {
     olabel("ambiguous");
     osgr("33");
@@ -151,9 +164,21 @@ static void ohuman (const char *t, size_t n, const ids_candidate *cs,
     ostr(cs[i].codec->name);
     ochar(')');
     if (cs[i].has_time) { ochar(' '); oiso(cs[i].time_ms); }
-    if (!cs[i].plausible) { osgr("2"); ostr(", implausible"); osgr("0"); }
+    if (cs[i].refused || !cs[i].plausible) {
+      osgr("2");
+      ostr(cs[i].refused ? ", refused" : ", implausible");
+      osgr("0");
+    }
     ochar('\n');
   }
+}
+
+/* Bits of evidence, to a tenth. */
+static void oevidence (double bits) {
+  char b[32];
+  int n = snprintf(b, sizeof b, "%.1f", bits);
+  if (strcmp(b, "-0.0") == 0) n = snprintf(b, sizeof b, "0.0");
+  oput(b, (size_t)n);
 }
 
 static void ovaluehex (const ids_candidate *c) {
@@ -180,6 +205,14 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
   ostr(cs[0].plausible ? "true" : "false");
   ostr(",\"ambiguous\":");
   ostr(cs[0].ambiguous ? "true" : "false");
+  ostr(",\"weak\":");
+  ostr(cs[0].weak ? "true" : "false");
+  ostr(",\"evidence\":");
+  oevidence(cs[0].evidence);
+  if (cs[0].note) {
+    ostr(",\"doubt\":");
+    ojsonz(cs[0].note);
+  }
   if (s->about && s->about->title) {
     ostr(",\"title\":");
     ojsonz(s->about->title);
@@ -236,6 +269,10 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
     ostr(cs[i].plausible ? "true" : "false");
     ostr(",\"ambiguous\":");
     ostr(cs[i].ambiguous ? "true" : "false");
+    ostr(",\"refused\":");
+    ostr(cs[i].refused ? "true" : "false");
+    ostr(",\"evidence\":");
+    oevidence(cs[i].evidence);
     ochar('}');
   }
   ostr("]}\n");
@@ -263,11 +300,12 @@ static int inspect1 (const args *a, const char *t, size_t n, long no,
   ids_candidate cs[IDS_INSPECT_MAX];
   ids_error e;
   int nc = readings(a, t, n, now, cs, &e);
-  if (nc > 0 && !cs[0].plausible && !cs[0].marked && !named) {
-                                /* no confirmation: no time, no mark */
+  if (nc > 0 && cs[0].refused && !named) {
+    char why[IDS_ERRMAX / 2];   /* too little to stand on */
+    ids_inspect_why(&cs[0], why, sizeof why);
     ids_fail(&e, IDS_EINVAL, "no scheme reads it plausibly (the best, %s "
-             "in %s, has its time outside the format's life; -s names the "
-             "scheme)", cs[0].scheme->name, cs[0].codec->name);
+             "in %s: %s; -s names the scheme)", cs[0].scheme->name,
+             cs[0].codec->name, why);
     nc = 0;
   }
   if (nc == 0) {
@@ -298,16 +336,17 @@ static int convert1 (const args *a, const char *t, size_t n, long no,
   ids_error e;
   int nc = readings(a, t, n, now, cs, &e), i;
   const ids_codec *to = NULL;
-  if (nc > 0 && !named &&
-      ((!cs[0].plausible && !cs[0].marked) || cs[0].ambiguous)) {
-    inerror(no, t, n, cs[0].ambiguous ? "ambiguous: several schemes read "
-            "it alike (-s names the scheme)" : "no scheme reads it "
-            "plausibly (-s names the scheme)");
-    return 1;
-  }
   if (nc > 0 && cs[0].length) {
     inerror(no, t, n, "it is read by its alphabet alone (another size of "
             "its format): it holds no value to convert");
+    return 1;
+  }
+  if (nc > 0 && !named &&
+      (cs[0].refused || cs[0].weak || cs[0].ambiguous)) {
+    inerror(no, t, n, cs[0].ambiguous ? "ambiguous: several schemes read "
+            "it alike (-s names the scheme)" : cs[0].refused ? "no scheme "
+            "reads it plausibly (-s names the scheme)" : "a guess: too "
+            "little evidence that it is one (-s names the scheme)");
     return 1;
   }
   for (i = 0; i < nc; i++)           /* the best that has that form */

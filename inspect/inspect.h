@@ -31,14 +31,26 @@ extern "C" {
 
 typedef struct ids_inspector ids_inspector;
 
-/* One reading of a text.  The ranking compares, in this order: marked,
-** plausible, constbits, confirmed, a decoded value over a text read by
-** its alphabet alone (ids_candidate.length), the scheme's default
-** encoding, unique, the distance of the time from now, the schemes'
-** order.  What
-** decides is evidence: a mark, a plausible time, constant bits.  When
-** another scheme's reading has as much, the best is a guess and both are
-** marked ambiguous. */
+/* One reading of a text.  Each is weighed as evidence, in bits: how much
+** likelier the text is as this scheme's writing than as text that is no
+** ID (a word, a number, a hash, a token).  The marks count first: the
+** constant bits that hold (a UUID's version and variant), the shape of
+** its form (a UUID's hyphens, a URN's "urn:uuid:", a TypeID's prefix, a
+** fixed length, an alphabet the text fills: a word of 10 lowercase
+** letters has 47 bits, a 64-bit value's text more); then, softer, the
+** time: inside the format's life it confirms, before the format's first
+** IDs it doubts a little, on its epoch's first day or after now much.  A
+** form the scheme does not write by default weighs 3 bits less.
+**
+** The ranking: readings that stand (not refused) first; then marks plus
+** form plus half the time (marks outrank a time prior); then the
+** scheme's default encoding, a form no other scheme wrote, a time nearer
+** now, the inspector's order.  A reading is refused when it has neither
+** marks (3 bits) nor evidence (-3 bits); it is weak (named, but a guess:
+** flagged) under 6 bits of evidence; it is ambiguous when another
+** scheme reads the text as plausibly, with marks as strong (within 2
+** bits), in its own default form or in the same form: nothing in the
+** text decides between them. */
 typedef struct ids_candidate {
   const ids_scheme *scheme;
   const ids_codec *codec;     /* the encoding it was read in */
@@ -54,20 +66,32 @@ typedef struct ids_candidate {
                                  after now; a scheme without time, or a
                                  value of another version (a TypeID of a
                                  UUIDv4): 1 */
-  int constbits;              /* the constant bits that hold their values
-                                 (a version, a variant; a "version"
-                                 field's only where it holds its own) */
+  int constbits;              /* the constant bits that hold (a version, a
+                                 variant; a "version" field's only where it
+                                 holds its own) */
   int confirmed;              /* a time in the format's life, not the mere
                                  lack of one to doubt (a UUIDv4's) */
   int unique;                 /* no other candidate's scheme has an
                                  encoding of this name */
   int ambiguous;              /* a plausible reading that a reading of
-                                 another scheme matches in evidence:
-                                 nothing decides between them */
+                                 another scheme matches in marks: nothing
+                                 in the text decides between them */
   int length;                 /* 0, or the text is the format at another
                                  size (nanoid(10): ids_about.lengths), of
                                  this many characters, read by its
                                  alphabet alone: value holds nothing */
+  double evidence;            /* bits, as above (marks, time and form) */
+  double marks;               /* bits of it from marks alone */
+  double rank;                /* what orders the readings that stand:
+                                 marks, form, half the time */
+  int refused;                /* too little to stand on: no reading */
+  int weak;                   /* it stands, on too little evidence to be
+                                 sure (no marks but its alphabet, a bare
+                                 number): a guess, flagged */
+  const char *note;           /* NULL, or what weighs against it: "time
+                                 before the format's first IDs", "time
+                                 after now", "time on its epoch's first
+                                 day", "read by its alphabet alone" */
 } ids_candidate;
 
 /* An inspector for schemes[0..n), in that order (ties go to the first);
@@ -88,15 +112,27 @@ int ids_inspector_encoding (const ids_inspector *ins, const char *enc,
 
 /* The readings of text[0..n) (blanks around it ignored), best first: at
 ** most max written to out, their count returned.  enc (not NULL): that
-** encoding only.  now_ms: the Unix ms that plausible times are near.  A
-** scheme with detection reads a form it marks (FLUID's ƒ, 0x, dots,
-** words, emoji; SIQ's did:) only as that form.  0 with e saying why
-** (IDS_EINVAL) if none decodes it: "empty", the scheme's own message when
-** the inspector has one scheme, else "no scheme decodes it". */
+** encoding only (then no form weighs less than another).  now_ms: the
+** Unix ms that plausible times are near.  A scheme with detection reads
+** a form it marks (FLUID's ƒ, 0x, dots, words, emoji; SIQ's did:) only as
+** that form.  0 with e saying why (IDS_EINVAL) if none decodes it:
+** "empty", the scheme's own message when the inspector has one scheme,
+** "no scheme decodes it", or, for a text of a type prefix, '_' and more
+** ("cus_NffrFeUfNV2Hib": Stripe's, a GitHub token's), which says so.
+** When every reading is refused, they are still given (out[0].refused):
+** ids_inspect_why says why in words.  Every input costs a few table
+** look-ups before any decoding: the forms of its length whose alphabet
+** holds its characters are the only ones tried. */
 IDS_API
 int ids_inspect (const ids_inspector *ins, const char *text, size_t n,
                  const char *enc, size_t enclen, int64_t now_ms,
                  ids_candidate *out, int max, ids_error *e);
+
+/* Why the best reading c (out[0] of ids_inspect) is refused or flagged,
+** in words, into buf[0..cap) (snprintf's count): "time on its epoch's
+** first day; 12 bits of evidence against it".  "" when it stands sure. */
+IDS_API
+int ids_inspect_why (const ids_candidate *c, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }
