@@ -67,6 +67,15 @@ fill () {
     sleep 0.1
   done | rcli 2>&1 | grep -c OOM >"$2"
 }
+# since FILES...: "file count" lines, the IDs each holds now; grew LINES:
+# each of those files holds more IDs now (says which does not)
+since () { local f; for f; do echo "$f $(ids "$f" | wc -l)"; done; }
+grew () {
+  local f n
+  while read -r f n; do
+    [ "$(ids "$f" | wc -l)" -gt "$n" ] || { echo "no ID since: $f"; return 1; }
+  done <<<"$1"
+}
 # churn LOG URL: slot_driver claims on namespace drv one after another,
 # each held 0.4 s, until $tmp/stop exists
 churn () {
@@ -104,7 +113,7 @@ moves () {
 # policy NAME: the round on a fresh server with that maxmemory-policy
 policy () {
   local pol=$1 p=ev$$-$1 u log=$tmp/$1.log ev=$tmp/$1.evicted
-  local t0=$SECONDS c f i n errs caution sub
+  local t0=$SECONDS c f i n errs caution sub after
   free_ports port
   u=redis://127.0.0.1:$port/$p
   start_server --maxmemory 4mb --maxmemory-policy "$pol" \
@@ -133,7 +142,7 @@ policy () {
   for i in 1 2 3 4 5 6; do
     case $i in
       4) run "$tmp/$pol-h4.txt" 6 "$u"; f=$!; sleep 0.07 ;;
-      [123]) run "$tmp/$pol-h$i.txt" 12 "$u"; sleep 0.07 ;;
+      [123]) run "$tmp/$pol-h$i.txt" 13 "$u"; sleep 0.07 ;;
     esac
     drive "$log" "$u" drv 4 0 $ttl $margin $timeout
     holders="$holders $last_pid"
@@ -169,6 +178,7 @@ policy () {
   else
     check "$pol: keys were evicted" [ "$(stat evicted_keys)" -gt 0 ]
   fi
+  after=$(since "$tmp/$pol-h1.txt" "$tmp/$pol-h2.txt" "$tmp/$pol-h3.txt")
   wait $lua_pids
   touch "$tmp/stop"
   wait "$c"
@@ -179,6 +189,7 @@ policy () {
   echo "$pol: generators: $(moves "$tmp/$pol"-*.txt); drivers:" \
        "$(count_claims "$log") claims, $(grep -c '^Z ' "$log") stops;" \
        "$((SECONDS - t0)) s"
+  check "$pol: the holders made IDs after the filler" grew "$after"
   check "$pol: newcomers made IDs" \
     going 0 "$tmp/$pol-n1.txt" "$tmp/$pol-n2.txt"
   verdict "$pol" "$tmp/$pol"-*.txt

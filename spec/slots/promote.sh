@@ -58,6 +58,15 @@ relay () {
 rcli () { local p=$1; shift; redis-cli -h 127.0.0.1 -p "$p" "$@"; }
 info () { rcli "$1" INFO "$2" | tr -d '\r' | awk -F: -v k="$3" '$1 == k { print $2 }'; }
 slot_keys () { rcli "$1" --scan --pattern "$2$$/*/slot/*" | wc -l; }
+# since FILES...: "file count" lines, the IDs each holds now; grew LINES:
+# each of those files holds more IDs now (says which does not)
+since () { local f; for f; do echo "$f $(ids "$f" | wc -l)"; done; }
+grew () {
+  local f n
+  while read -r f n; do
+    [ "$(ids "$f" | wc -l)" -gt "$n" ] || { echo "no ID since: $f"; return 1; }
+  done <<<"$1"
+}
 # first_slot LOG PID: the slot of the driver's first claim
 first_slot () { awk -v p="$2" '$1 == "C" && $2 == p { print $3; exit }' "$1"; }
 moves () {
@@ -68,7 +77,7 @@ moves () {
 # round NAME CUT_S: servers, holders, the cut, the failover, the verdict
 round () {
   local k=$1 secs=$2 pport rport lport fport primary replica link front
-  local leaver lslot cut before t_move i
+  local leaver lslot cut after t_move i
   local log=$tmp/$1.log
   free_ports pport rport lport fport
   url=redis://127.0.0.1:$fport/$k$$
@@ -125,7 +134,7 @@ round () {
     eval '[ "$(info $rport replication role)" = master ]'
   echo "$k: failover after a cut of $((t_move - cut)) s; the promoted" \
        "replica holds $(slot_keys $rport $k) slot keys"
-  before=$(ids "$tmp/$k"-[hc]*.txt | wc -l)
+  after=$(since "$tmp/$k"-[hc]*.txt)
   run "$tmp/$k-n1.txt" 6
   run "$tmp/$k-n2.txt" 6
   drive "$log" "$url" drv 3 0 $ttl $margin $timeout
@@ -135,8 +144,7 @@ round () {
 
   echo "$k: generators: $(moves "$tmp/$k"-*.txt); drivers:" \
        "$(count_claims "$log") claims, $(grep -c '^Z ' "$log") stops"
-  check "$k: the holders made IDs on the promoted replica" \
-    [ "$(ids "$tmp/$k"-[hc]*.txt | wc -l)" -gt "$before" ]
+  check "$k: each holder made IDs on the promoted replica" grew "$after"
   check "$k: newcomers on the promoted replica made IDs" \
     going 0 "$tmp/$k-n1.txt" "$tmp/$k-n2.txt"
   check "$k: the promoted replica began the history again (its own run_id)" \
