@@ -158,11 +158,14 @@ static const char renew_lua[] =
   "end\n"
   "return 1\n";
 
+/* Release: the lease's key first, so that a store too full to take the
+** record (noeviction, OOM) still frees the slot; last/N then keeps the
+** holder's last limit, which covers what it issued. */
 static const char release_lua[] =
   "local v = redis.call('GET', KEYS[1])\n"
   "if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then\n"
-  "  if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2]) end\n"
   "  redis.call('DEL', KEYS[1])\n"
+  "  if ARGV[2] ~= '' then redis.call('SET', KEYS[2], ARGV[2]) end\n"
   "end\n"
   "return 1\n";
 
