@@ -37,9 +37,9 @@
                            among them (2 bits, and log2 of their number) */
 #define FLOOR     (-7.0) /* evidence under which no reading stands ... */
 #define MARKED    6.0   /* ... unless its marks reach this */
-#define ALONE     (-2.5) /* a text read by its alphabet alone: no less
-                           (letters alone, at 9 or more, are less: a
-                           random text has a digit, "-" or "_") */
+#define ALONE     (-4.0) /* a text read by its alphabet alone: no less
+                           (a random text has a digit, '-' or '_'; of
+                           letters alone, it is no word: wordlike) */
 #define SURE      6.0   /* evidence under which a reading is a guess */
 #define NEAR      2.0   /* marks this close are as strong */
 #define SPREAD    2.5   /* a form not its scheme's default rivals only a
@@ -661,6 +661,32 @@ static int try (const ischeme *k, const icodec *ic, int marked,
   return 1;
 }
 
+/* Whether t[0..n) is a word or a name as people write them: letters
+** alone, in one case, or capitalised words run together ("Kubernetes",
+** "JavaScript", "PostgreSQL", "McDonald": a capital, then lowercase,
+** up to three times, and capitals last); a random text of both cases
+** seldom is. */
+static int wordlike (const char *t, size_t n) {
+  size_t i = 0;
+  int humps = 0, lower = 0, upper = 0;
+  for (size_t j = 0; j < n; j++) {
+    unsigned char c = (unsigned char)t[j];
+    if (c >= 'a' && c <= 'z') lower = 1;
+    else if (c >= 'A' && c <= 'Z') upper = 1;
+    else return 0;
+  }
+  if (!lower || !upper) return 1;
+  while (i < n && humps < 4) {          /* a capital, two lowercase or more */
+    size_t k = i, low;
+    if (t[i] >= 'A' && t[i] <= 'Z') i++;
+    for (low = i; i < n && t[i] >= 'a' && t[i] <= 'z'; i++) continue;
+    if (i - low < 2) { i = k; break; }
+    humps++;
+  }
+  while (i < n && t[i] >= 'A' && t[i] <= 'Z') i++;    /* capitals last */
+  return i == n && humps >= 1 && humps <= 3;
+}
+
 /* The text as k's format at another size (nanoid(10)): lengths it may
 ** have, characters of its first encoding; it must stand on its alphabet
 ** alone (a word has too few of its characters). */
@@ -669,7 +695,7 @@ static int othersize (const ischeme *k, const text *x, cand *out) {
   const icodec *ic = &k->c[0];
   if (a == NULL || x->n < a->lengths[0] || x->n > a->lengths[1] ||
       (x->n >= ic->minlen && x->n <= ic->maxlen) ||     /* its own: decoded */
-      x->tag || !inset(x->set, ic->set))
+      x->tag || !inset(x->set, ic->set) || wordlike(x->t, x->n))
     return 0;
   memset(out, 0, sizeof *out);
   out->k = k;
@@ -712,15 +738,18 @@ static int peer (const cand *c) {
 }
 
 /* Whether r reads the text as well as the best b: both can stand as
-** peers, r has marks as strong, in its own default form or in b's form
-** with evidence as strong (a Discord and a TSID in decimal; not a TSID
-** beside a Snowflake's own base32, nor an ObjectId beside a Flax that is
-** seldom written in hex). */
+** peers, r has marks as strong, in its own default form, or in another
+** with evidence as strong (a Discord and a TSID in decimal; a UUIDv4 of
+** short-uuid's base58 and a v3 of shortuuid's base 57; not a TSID beside
+** a Snowflake's own base32, nor an ObjectId beside a Flax that is seldom
+** written in hex); or b is a guess and r the text read by its alphabet
+** alone (a nanoid(16) that Flax reads too). */
 static int rival (const cand *b, const cand *r) {
+  if (r->k != b->k && b->c.weak && !b->c.refused && r->c.length)
+    return 1;                 /* a guess beside a text of r's alphabet */
   return r->k != b->k && peer(b) && peer(r) &&
          r->c.marks >= b->c.marks - NEAR &&
-         (r->dflt || r->c.marked ||
-          (r->name == b->name && r->c.evidence >= b->c.evidence - SPREAD));
+         (r->dflt || r->c.marked || r->c.evidence >= b->c.evidence - SPREAD);
 }
 
 /* The forms of list (one length's) whose bytes hold the text's. */

@@ -44,6 +44,48 @@ export function uuidValue(text) {
   return BigInt("0x" + text.replace(/-/g, ""));
 }
 
+// The other forms the UUID world writes (Python's uuid.UUID reads the first
+// four): 32 hex digits, RFC 9562's URN, Microsoft's registry form in
+// braces, the 128-bit number in decimal (ITU-T X.667's single integer
+// value, OSSP uuid -F SIV), 22 digits of base 57 (Python's shortuuid since
+// 1.0, most significant first) or of Flickr's base58 (npm's short-uuid).
+export const SHORTUUID_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+export const FLICKR58_ALPHABET = "123456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
+export const UUID_FORMS = ["lower", "upper", "hex", "urn", "braced", "decimal", "base57", "flickr58"];
+const READ_FORMS = UUID_FORMS.filter((f) => f !== "upper");
+export function uuidFormValue(text, form) {
+  let n;
+  switch (form) {
+    case "hex":
+      if (!/^[0-9a-fA-F]{32}$/.test(text)) fail("not 32 hexadecimal digits");
+      return BigInt("0x" + text);
+    case "urn":
+      if (!/^urn:uuid:/i.test(text)) fail("no urn:uuid:");
+      return uuidValue(text.slice(9));
+    case "braced":
+      if (!/^\{.*\}$/.test(text)) fail("not in braces");
+      return uuidValue(text.slice(1, -1));
+    case "decimal":
+      if (!/^[1-9][0-9]{0,38}$/.test(text)) fail("not a decimal number");
+      n = BigInt(text);
+      break;
+    case "base57": case "flickr58":
+      if (text.length !== 22) fail("not 22 characters");
+      n = digits(text, form === "base57" ? SHORTUUID_ALPHABET : FLICKR58_ALPHABET);
+      break;
+    default:
+      return uuidValue(text);
+  }
+  if (n > mask(128)) fail("more than 128 bits");
+  return n;
+}
+export function uuidForms(n) {
+  const h = hex(n, 32), u = h.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+  const b = (alphabet) => { let s = "", m = n; for (let i = 0; i < 22; i++) { s = alphabet[Number(m % BigInt(alphabet.length))] + s; m /= BigInt(alphabet.length); } return s; };
+  return { lower: u, upper: u.toUpperCase(), hex: h, urn: "urn:uuid:" + u, braced: "{" + u.toUpperCase() + "}",
+           decimal: n.toString(), base57: b(SHORTUUID_ALPHABET), flickr58: b(FLICKR58_ALPHABET) };
+}
+
 // a UUID's 128 bits as a BigInt -> its version, variant and fields
 export function uuidParts(n) {
   const version = Number((n >> 76n) & 0xfn);
@@ -69,8 +111,8 @@ export function gregorianToUnixMs(ts) {
 }
 
 // a UUID of the given version: checks version and variant, returns fields
-export function uuid(text, version) {
-  const n = uuidValue(text);
+export function uuid(text, version, form) {
+  const n = uuidFormValue(text, form);
   const p = uuidParts(n);
   if (version === "nil") {
     if (n !== 0n) fail("not the nil UUID");
@@ -267,9 +309,117 @@ export function timeflakeForms(n) {
            uuid: h.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5") };
 }
 
+// ------------------------------------------ formats the catalogue lacks
+// cuid (v1): 'c', then base 36: 8 digits of Unix ms, 4 of a counter, 4 of a
+// fingerprint, 8 random (the npm cuid README's layout)
+export function cuid(text) {
+  if (!/^c[0-9a-z]{24}$/.test(text)) fail("not c and 24 of 0-9a-z");
+  const ms = parseInt(text.slice(1, 9), 36);
+  return { time_ms: ms, fields: { timestamp: ms, counter: parseInt(text.slice(9, 13), 36),
+                                  fingerprint: text.slice(13, 17), random: text.slice(17) } };
+}
+// cuid2: a letter, then 0-9a-z, 24 in all by default: a hash, no time
+export function cuid2(text) {
+  if (!/^[a-z][0-9a-z]{1,31}$/.test(text)) fail("not a letter and 0-9a-z");
+  return { time_ms: null, fields: { size: text.length } };
+}
+// Stripe's object IDs: a type prefix, '_', letters and digits it keeps to
+// itself
+export function stripe(text) {
+  const m = /^([a-z]+(?:_[a-z]+)*)_([A-Za-z0-9]{8,})$/.exec(text);
+  if (!m) fail("not a prefix, '_' and letters and digits");
+  return { time_ms: null, fields: { prefix: m[1] } };
+}
+// shortid: 7 to 14 of A-Za-z0-9_-
+export function shortid(text) {
+  if (!/^[A-Za-z0-9_-]{7,14}$/.test(text)) fail("not 7 to 14 of A-Za-z0-9_-");
+  return { time_ms: null, fields: { size: text.length } };
+}
+// a text that is no ID: any text, its kind in the form column
+export function none() { return { time_ms: null, fields: {} }; }
+
 export const DECODERS = {
-  uuid1: (t) => uuid(t, 1), uuid3: (t) => uuid(t, 3), uuid4: (t) => uuid(t, 4),
-  uuid5: (t) => uuid(t, 5), uuid6: (t) => uuid(t, 6), uuid7: (t) => uuid(t, 7),
-  uuid8: (t) => uuid(t, 8), uuid_nil: (t) => uuid(t, "nil"), uuid_max: (t) => uuid(t, "max"),
+  uuid1: (t, f) => uuid(t, 1, f), uuid3: (t, f) => uuid(t, 3, f), uuid4: (t, f) => uuid(t, 4, f),
+  uuid5: (t, f) => uuid(t, 5, f), uuid6: (t, f) => uuid(t, 6, f), uuid7: (t, f) => uuid(t, 7, f),
+  uuid8: (t, f) => uuid(t, 8, f), uuid_nil: (t, f) => uuid(t, "nil", f), uuid_max: (t, f) => uuid(t, "max", f),
   objectid, xid, tsid: (t, form) => tsid(t, form), typeid, nanoid, pushid, mastodon, discord, twitter, ulid, ksuid, timeflake,
+  cuid, cuid2, stripe, shortid, none,
 };
+
+// ------------------------------------------------ who else reads a text
+// Each format of idscheme's catalogue, as the forms it is written in: for a
+// text, every reading {format, form, default, time_ms, constbits}, where
+// form is the name of the encoding that reads it (as idscheme names it),
+// default whether it is the format's default form, and constbits the fixed
+// bits that hold (a UUID's version and variant).  A row whose text another
+// format reads in its default form, or in the row's own form, with a time
+// in that format's life (or no time) and at least as many fixed bits,
+// cannot be told from it by any character: corpus.sh wants such a row
+// flagged ambiguous.  A format read by its alphabet alone (nanoid at
+// another size) has no marks to rival anything.  Instagram, Sonyflake and
+// FLUID have no rows here, but read bare decimals.
+const INSTAGRAM_EPOCH = 1293840000000, SONYFLAKE_EPOCH = 1409529600000, FLUID_EPOCH = 1735689600000;
+const FLAX_EPOCH = 1420070400000;
+// each format's first IDs (its release, or the day after its epoch), for
+// a rival's time: as the formats' histories say (README.md)
+const D_ = Date.UTC;
+export const FIRST = {
+  uuid1: D_(1990, 0, 1), uuid6: D_(2020, 0, 1), uuid7: D_(2021, 0, 1), objectid: D_(2009, 0, 1),
+  xid: D_(2015, 0, 1), tsid: D_(2020, 0, 2), typeid: D_(2023, 0, 1), pushid: D_(2015, 1, 1),
+  mastodon: D_(2017, 8, 1), discord: D_(2015, 0, 2), twitter: D_(2010, 10, 5), ulid: D_(2016, 0, 1),
+  ksuid: D_(2017, 0, 1), timeflake: D_(2020, 0, 1), instagram: D_(2011, 0, 2),
+  sonyflake: D_(2014, 8, 2), fluid: D_(2025, 0, 2), flax: D_(2015, 0, 2),
+};
+const tryRead = (f) => { try { return f(); } catch { return null; } };
+export function readings(text) {
+  const out = [];
+  const put = (format, form, dflt, time_ms, constbits = 0) => out.push({ format, form, default: dflt, time_ms, constbits });
+  const dec = tryRead(() => { const n = BigInt(text); return /^[1-9][0-9]*$/.test(text) ? n : null; });
+  if (dec !== null && dec < (1n << 64n)) {
+    if (dec < (1n << 63n)) {
+      put("discord", "dec", true, Number(dec >> 22n) + DISCORD_EPOCH);
+      put("twitter", "dec", true, Number(dec >> 22n) + TWITTER_EPOCH);
+      put("mastodon", "dec", true, Number(dec >> 16n));
+      put("sonyflake", "dec", true, Number(dec >> 24n) * 10 + SONYFLAKE_EPOCH);
+    }
+    put("instagram", "dec", true, Number(dec >> 23n) + INSTAGRAM_EPOCH);
+    put("tsid", "dec", false, Number(dec >> 22n) + TSID_EPOCH);
+    put("fluid", "dec", false, Number(dec >> 24n) + FLUID_EPOCH);
+  }
+  for (const form of READ_FORMS) {
+    const n = tryRead(() => uuidFormValue(text, form));
+    if (n === null) continue;
+    const name = { lower: "uuid", upper: "uuid", decimal: "dec" }[form] ?? form;
+    if (form === "decimal" && n < (1n << 64n)) continue;          // leading zeros: no
+    const p = uuidParts(n);
+    if (n === 0n) put("uuid_nil", name, name === "uuid", null, 128);
+    else if (n === mask(128)) put("uuid_max", name, name === "uuid", null, 128);
+    else if (p.variant === 2 && p.version >= 1 && p.version <= 8 && p.version !== 2)
+      put(`uuid${p.version}`, name, name === "uuid",
+          p.version === 1 || p.version === 6 ? gregorianToUnixMs(p.ts) : p.version === 7 ? Number(n >> 80n) : null, 6);
+    if (["uuid", "hex"].includes(name)) put("ulid", name, false, Number(n >> 80n));
+    if (["uuid", "hex", "dec"].includes(name)) put("timeflake", name, false, Number(n >> 80n));
+  }
+  const t = tryRead(() => timeflake(text));
+  if (t && text.length === 22) put("timeflake", "base62", true, t.time_ms);
+  const u = tryRead(() => ulid(text));
+  if (u) put("ulid", "crockford", true, u.time_ms);
+  const ty = tryRead(() => typeid(text));
+  if (ty) put("typeid", "typeid", true, ty.time_ms, ty.time_ms === null ? 0 : 6);
+  const k = tryRead(() => ksuid(text));
+  if (k) put("ksuid", /^[0-9A-Fa-f]{40}$/.test(text) ? "hex" : "base62", !/^[0-9A-Fa-f]{40}$/.test(text), k.time_ms);
+  const ts = /^[0-9]+$/.test(text) && text.length !== 13 ? null : tryRead(() => tsid(text, "canonical"));
+  if (ts) put("tsid", "crockford", true, ts.time_ms);
+  const o = tryRead(() => objectid(text));
+  if (o) put("objectid", "hex", true, o.time_ms);
+  const x = tryRead(() => xid(text));
+  if (x) put("xid", "base32hex", true, x.time_ms);
+  const pu = tryRead(() => pushid(text));
+  if (pu) put("pushid", "b64sort", true, pu.time_ms);
+  if (/^[A-Za-z0-9_-]{21}$/.test(text)) put("nanoid", "nanoid", true, null);
+  // Flax: 40 bits of ms since 2015-01-01, 56 random, 16 characters of the
+  // push-ID alphabet
+  if (/^[A-Za-z0-9_-]{16}$/.test(text))
+    put("flax", "flax", true, Number(digits(text, PUSH64) >> 56n) + FLAX_EPOCH);
+  return out;
+}

@@ -44,13 +44,21 @@ import { TSIDGenerator } from "tsid-ts";
 import { TypeID, typeid } from "typeid-js";
 import { nanoid } from "nanoid";
 import * as firebaseKey from "firebase-key";
+import shortUuid from "short-uuid";
+import cuid from "cuid";
+import { createId as cuid2 } from "@paralleldrive/cuid2";
+import KSUID from "ksuid";
+import { ulid, monotonicFactory } from "ulid";
+import shortid from "shortid";
+import { execFileSync } from "node:child_process";
 import * as D from "./decode.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const version = (name) =>
   JSON.parse(readFileSync(path.join(here, "node_modules", name, "package.json"), "utf8")).version;
 const PKG = Object.fromEntries(
-  ["uuid", "bson", "xid-ts", "tsid-ts", "typeid-js", "nanoid", "firebase-key"]
+  ["uuid", "bson", "xid-ts", "tsid-ts", "typeid-js", "nanoid", "firebase-key", "short-uuid",
+   "cuid", "@paralleldrive/cuid2", "ksuid", "ulid", "shortid"]
     .map((p) => [p, `${p}@${version(p)}`]));
 
 const rows = [];
@@ -68,13 +76,14 @@ function add(text, format, source, form, expect = {}, outside = false) {
   for (const [k, v] of Object.entries(expect.fields ?? {}))
     if (!same(got.fields[k], v))
       throw new Error(`${format} ${text} (${source}): field ${k} is ${JSON.stringify(got.fields[k])}, expected ${JSON.stringify(v)}`);
-  // a package-made row (which says its time) lies in its format's life
-  if ("time_ms" in expect && !(got.time_ms >= LIFE[format] && got.time_ms <= NOW))
+  // a package-made row (which says its time) lies in its format's life,
+  // unless it is made early on purpose (backfilled, converted)
+  if ("time_ms" in expect && !expect.early && !(got.time_ms >= LIFE[format] && got.time_ms <= NOW))
     throw new Error(`${format} ${text} (${source}): time ${iso(got.time_ms)} is outside the format's life`);
   if (seen.has(text)) return;
   seen.add(text);
   rows.push([text, format, got.time_ms === null ? "-" : String(got.time_ms),
-             JSON.stringify(got.fields), source, form, outside ? "refused" : "named"]);
+             JSON.stringify(got.fields), source, form, outside ? "implausible" : "named"]);
 }
 
 // ------------------------------------------------------------------ times
@@ -92,7 +101,7 @@ const LIFE = {
   objectid: U(2009, 0, 1), xid: U(2015, 0, 1), tsid: U(2020, 0, 2),
   typeid: U(2023, 0, 1), pushid: U(2015, 1, 1), mastodon: U(2017, 8, 1),
   discord: U(2015, 0, 2), twitter: U(2010, 10, 5), ulid: U(2016, 0, 1),
-  ksuid: U(2017, 0, 1), timeflake: U(2020, 0, 1),
+  ksuid: U(2017, 0, 1), timeflake: U(2020, 0, 1), cuid: U(2013, 0, 1),
 };
 
 // A few times every format gets: the last ms of a leap day, a new year.
@@ -354,6 +363,150 @@ function nameBased(hash, version, ns, name) {
       add(firebaseKey.key(ms, as), "pushid", `${P} key(${ms}, "${as}") ${iso(ms)}`, "canonical", { time_ms: ms });
 }
 
+// ----------------------------------------------------------- ulid, ksuid
+// ULIDs and KSUIDs made by their own packages, in their life; and KSUIDs
+// of 2016, before KSUID's first release (issue 37: they were read as
+// nanoids)
+{
+  const P = PKG.ulid;
+  const times = lifeTimes("ulid", 12);
+  times.forEach((ms, i) => {
+    const text = i === times.length - 1 ? atTime(ms, () => ulid()) : ulid(ms);
+    add(text, "ulid", `${P} ${i === times.length - 1 ? `ulid() at a clock stopped at ${iso(ms)}` : `ulid(${ms}) ${iso(ms)}`}`,
+        "canonical", { time_ms: ms });
+  });
+  const mono = monotonicFactory();
+  const at = U(2024, 5, 1, 12);
+  for (let i = 0; i < 3; i++)
+    add(mono(at), "ulid", `${P} monotonicFactory()(${at}) ${iso(at)}, call ${i + 1}`, "canonical", { time_ms: at });
+  const K = PKG.ksuid;
+  lifeTimes("ksuid", 12, { seconds: true }).forEach((ms) =>
+    add(KSUID.randomSync(new Date(ms)).string, "ksuid", `${K} KSUID.randomSync(new Date(${ms})) ${iso(ms)}`,
+        "base62", { time_ms: ms }));
+  for (const ms of [U(2016, 1, 3, 4, 5, 6), U(2016, 5, 1), U(2016, 8, 20, 13), U(2016, 11, 30, 23, 59, 59)])
+    add(KSUID.randomSync(new Date(ms)).string, "ksuid", `${K} KSUID.randomSync(new Date(${ms})) ${iso(ms)} (2016: before KSUID's release)`,
+        "base62", { time_ms: ms, early: true });
+}
+
+// --------------------------------------- UUIDs made early (issue 37, 3)
+// UUIDv7s backfilled to 2016-2018 (their version and variant say v7, their
+// time is before the format), and UUIDv6s of 2016 as v1ToV6 makes them of
+// old v1s
+{
+  const P = PKG.uuid;
+  for (const ms of [U(2016, 2, 1, 9), U(2016, 10, 11, 17, 3), U(2017, 3, 4, 5, 6, 7), U(2017, 11, 31, 23),
+                    U(2018, 6, 1), U(2018, 10, 9, 8, 7, 6, 5)])
+    add(uuid.v7({ msecs: ms }), "uuid7", `${P} v7({msecs: ${ms}}) ${iso(ms)} (backfilled: before v7's first draft)`,
+        "lower", { time_ms: ms, early: true });
+  for (const ms of [U(2016, 0, 15, 10), U(2016, 4, 5, 6, 7, 8), U(2016, 7, 30), U(2016, 11, 24, 18, 30)])
+    add(uuid.v1ToV6(uuid.v1({ msecs: ms })), "uuid6", `${P} v1ToV6(v1({msecs: ${ms}})) ${iso(ms)} (an old v1 converted)`,
+        "lower", { time_ms: ms, early: true });
+}
+
+// ------------------------------------------- the forms of a UUID (issue 37, 1)
+// Package-made UUIDs written in the other forms the UUID world writes: 32
+// hex digits (Python's uuid.hex, PostgreSQL's input), RFC 9562's URN,
+// Microsoft's registry form (upper case in braces), the 128-bit decimal
+// (OSSP uuid -F SIV), Python shortuuid's base 57 (by the Python package,
+// as Debian's python3-shortuuid installs it) and npm short-uuid's Flickr
+// base58 (by the package).
+{
+  const translator = shortUuid.createTranslator();
+  const picked = [];
+  for (const f of ["uuid1", "uuid3", "uuid4", "uuid5", "uuid6", "uuid7"])
+    picked.push(...rows.filter((r) => r[1] === f && r[5] === "lower" && !/early|before/.test(r[4])).slice(0, 3));
+  const py = execFileSync("/usr/bin/python3", ["-c",
+    "import sys, uuid, shortuuid\nprint(shortuuid.__version__)\nfor u in sys.argv[1:]: print(shortuuid.encode(uuid.UUID(u)))",
+    ...picked.map((r) => r[0])], { encoding: "utf8" }).trim().split("\n");
+  const PY = `shortuuid@${py.shift()} (Python)`;
+  picked.forEach((r, i) => {
+    const [text, format, time_ms, , source] = r;
+    const n = D.uuidFormValue(text, "lower"), f = D.uuidForms(n);
+    const expect = time_ms === "-" ? {} : { time_ms: Number(time_ms) };
+    const of = source.replace(/^(\S+) /, "");
+    add(f.hex, format, `${source}, written as 32 hex digits`, "hex", expect);
+    add(f.urn, format, `${source}, written as RFC 9562's URN`, "urn", expect);
+    add(f.braced, format, `${source}, written in Microsoft's registry form`, "braced", expect);
+    if (i % 3 === 0) add(f.braced.toLowerCase(), format, `${source}, written in braces (lower case, .NET's "B")`, "braced", expect);
+    add(f.decimal, format, `${source}, written as its 128-bit decimal (OSSP uuid -F SIV)`, "decimal", expect);
+    if (py[i] !== f.base57) throw new Error(`shortuuid writes ${py[i]} for ${text}, decode.mjs ${f.base57}`);
+    add(py[i], format, `${PY} encode(UUID('${text}')) of ${of}`, "base57", expect);
+    const s58 = translator.fromUUID(text);
+    if (s58 !== f.flickr58) throw new Error(`short-uuid writes ${s58} for ${text}, decode.mjs ${f.flickr58}`);
+    add(s58, format, `${PKG["short-uuid"]} createTranslator().fromUUID('${text}') of ${of}`, "flickr58", expect);
+  });
+  // their own generators: a fresh v4 each
+  for (let i = 0; i < 6; i++)
+    add(translator.generate(), "uuid4", `${PKG["short-uuid"]} createTranslator().generate()`, "flickr58");
+  const fresh = execFileSync("/usr/bin/python3", ["-c", "import shortuuid\nfor _ in range(6): print(shortuuid.uuid())"],
+                             { encoding: "utf8" }).trim().split("\n");
+  for (const t of fresh) add(t, "uuid4", `${"shortuuid"} (Python) uuid()`, "base57");
+}
+
+// ------------------------------ formats the catalogue lacks (issue 37, 4)
+// Named as nothing else: refused, or at most flagged.  cuid has a time
+// (its package reads the clock, stopped here in cuid's life); cuid2 is a
+// hash; shortid is a random text; Stripe's object IDs are a type prefix
+// and letters that Stripe keeps to itself.
+{
+  const times = [U(2017, 3, 1, 10), U(2019, 6, 7, 8), U(2021, 1, 2, 3), U(2023, 9, 9), U(2025, 4, 30, 23), U(2026, 6, 1)];
+  times.forEach((ms) => add(atTime(ms, () => cuid()), "cuid", `${PKG.cuid} cuid() at a clock stopped at ${iso(ms)}`,
+                            "default", { time_ms: ms }));
+  for (let i = 0; i < 6; i++) add(cuid2(), "cuid2", `${PKG["@paralleldrive/cuid2"]} createId()`, "default");
+  for (let i = 0; i < 6; i++) add(shortid.generate(), "shortid", `${PKG.shortid} generate()`, "default");
+  // as printed in Stripe's API reference (its example objects)
+  for (const [t, what] of [["cus_NffrFeUfNV2Hib", "Customer"], ["pi_3MtwBwLkdIwHu7ix28a3tqPa", "PaymentIntent"],
+                           ["ch_3MmlLrLkdIwHu7ix0snN0B15", "Charge"], ["prod_NWjs8kKbJWmuuc", "Product"],
+                           ["price_1MoBy5LkdIwHu7ixZhnattbh", "Price"], ["sub_1MowQVLkdIwHu7ixeRlqHVzs", "Subscription"],
+                           ["in_1MtHbELkdIwHu7ixl4OzzPMv", "Invoice"], ["evt_1NG8Du2eZvKYlo2CUI79vXWy", "Event"]])
+    add(t, "stripe", `Stripe API reference, the ${what} object example`, "prefixed");
+}
+
+// ----------------------------------------------- texts that are no ID
+// At least 100, of the kinds people paste beside IDs: words and names,
+// hashes (MD5, SHA-1, SHA-256 hex of seeded strings), IPv4 and IPv6
+// addresses, dates, Unix times, phone numbers, e-mail addresses, ISBNs
+// (their check digits right), base64 tokens (RFC 4648 of seeded bytes).
+{
+  const none = (t, kind) => add(t, "none", `a text that is no ID: ${kind}`, kind);
+  for (const w of ["hello", "world", "password", "identifier", "database", "example", "kubernetes", "postgres",
+                   "transaction", "application", "Hello", "Welcome", "Configuration", "Monday", "September"])
+    none(w, "word");
+  for (const w of ["Kubernetes", "JavaScript", "PostgreSQL", "McDonald", "Christopher", "Alexandria", "Elizabeth",
+                   "Washington", "Amsterdam", "Bartholomew", "MongoDB", "GitHub", "iPhone", "O'Brien", "Jean-Luc"])
+    none(w, "name");
+  for (let i = 0; i < 10; i++) {
+    const b = Buffer.from(`a text that is no ID, number ${i}`);
+    none(createHash("md5").update(b).digest("hex")[i % 4 === 3 ? "toUpperCase" : "toString"](), "md5");
+    none(createHash("sha1").update(b).digest("hex"), "sha1");
+    none(createHash("sha256").update(b).digest("hex"), "sha256");
+  }
+  for (const t of ["192.168.1.1", "10.0.0.1", "8.8.8.8", "127.0.0.1", "255.255.255.0", "172.16.254.1",
+                   "203.0.113.7", "1.1.1.1"])
+    none(t, "ipv4");
+  for (const t of ["2001:db8::1", "::1", "fe80::1ff:fe23:4567:890a", "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+                   "2606:4700:4700::1111", "ff02::1"])
+    none(t, "ipv6");
+  for (const t of ["2024-01-05", "2024-02-29T23:59:59Z", "2025-01-01T00:00:00.000Z", "05/01/2024", "2024/01/05",
+                   "20240105", "1999-12-31", "2026-11-01T12:34:56+01:00"])
+    none(t, "date");
+  for (const t of ["1700000000", "1700000000000", "1704412800", "1735689600000", "86400", "1609459200123",
+                   "4102444800", "1714521600"])
+    none(t, "unix time");
+  for (const t of ["+14155552671", "4155552671", "+442071838750", "(415)555-2671", "415-555-2671", "+33142685300",
+                   "07911123456", "+4915112345678"])
+    none(t, "phone");
+  for (const t of ["alice@example.com", "bob.smith@example.org", "first.last+tag@sub.example.co.uk",
+                   "admin@localhost", "x@y.io", "support@github.com"])
+    none(t, "e-mail");
+  for (const t of ["0306406152", "9780306406157", "978-0-306-40615-7", "0-306-40615-2", "9781492052203",
+                   "978-1-4920-5220-3", "080442957X", "9780262033848"])
+    none(t, "isbn");
+  const r = seeded("base64 tokens");
+  for (const n of [12, 15, 16, 18, 20, 24, 30, 32, 33, 48, 64, 96])
+    none(Buffer.from(Array.from({ length: n }, () => Math.floor(r() * 256))).toString("base64"), "base64");
+}
+
 // ------------------------------------------------------ documented examples
 // doc(text, format, source, form, says): `says` is what the document states:
 // time_ms (exact), time_s (a time given to the second), fields, or a check
@@ -596,14 +749,57 @@ doc("103186038209478945", "mastodon", "Mastodon docs, Notification entity, menti
   doc("0004fbc6872f70fc9e27355a499e8b6d", "timeflake", `${T} parse() example result, hex`, "hex");
 }
 
+// ------------------------------------------------------------ expectations
+// named: its format alone reads it as any character can tell (corpus.sh:
+// named right first); ambiguous: another format of the catalogue reads it
+// as well, in that format's default form or in the row's own, with a time
+// in that format's life (or none by nature) and as many fixed bits: no
+// character tells them apart (flagged ambiguous, the row's among them);
+// implausible: a time more than 20 years before its format's first IDs or
+// after now, or a test vector of a tiny value (TypeID's "nil", "one"):
+// never confidently another; foreign: a format the catalogue lacks; none:
+// no ID at all (refused, or at most flagged).
+const FOREIGN = new Set(["cuid", "cuid2", "stripe", "shortid"]);
+const UNTIMED = new Set(["uuid3", "uuid4", "uuid5", "uuid8", "uuid_nil", "uuid_max", "nanoid"]);
+const YEAR = 365.25 * DAY;
+for (const r of rows) {
+  const [text, format, time, fields] = r;
+  if (FOREIGN.has(format)) { r[6] = "foreign"; continue; }
+  if (format === "none") { r[6] = "none"; continue; }
+  const t = time === "-" ? null : Number(time);
+  const f = JSON.parse(fields);
+  const tiny = f.uuid !== undefined && BigInt("0x" + f.uuid.replace(/-/g, "")) < (1n << 64n);
+  if (tiny || (t !== null && (t > NOW + DAY || t < (D.FIRST[format] ?? LIFE[format]) - 20 * YEAR))) {
+    r[6] = "implausible"; continue;
+  }
+  const reads = D.readings(text);
+  const own = reads.filter((x) => x.format === format);
+  const forms = new Set(own.map((x) => x.form));
+  const marks = Math.max(0, ...own.map((x) => x.constbits));
+  // short-uuid's base58 and shortuuid's base 57 share 56 digits: a text of
+  // one is as often a text of the other (one shape)
+  const shape = (f) => (f === "flickr58" ? "base57" : f);
+  const shapes = new Set([...forms].map(shape));
+  // (in another form a rival with no time is no rival of a time in life)
+  const timed = own.some((x) => x.time_ms !== null);
+  const rivals = reads.filter((x) => x.format !== format &&
+    (x.default || forms.has(x.form) || (shapes.has(shape(x.form)) && (x.time_ms !== null || !timed))) &&
+    x.constbits >= marks &&
+    (x.time_ms === null ? UNTIMED.has(x.format)
+                        : x.time_ms >= D.FIRST[x.format] && x.time_ms <= NOW + 27 * DAY));
+  r[6] = rivals.length ? "ambiguous" : "named";
+}
+
 // -------------------------------------------------------------- write out
 const header = ["text", "format", "time_ms", "fields", "source", "form", "expect"];
 for (const r of rows) for (const c of r) if (/[\t\n]/.test(c)) throw new Error(`tab or newline in ${JSON.stringify(r)}`);
 writeFileSync(path.join(here, "corpus.tsv"), [header, ...rows].map((r) => r.join("\t")).join("\n") + "\n");
 
-const count = {};
+const count = {}, kinds = {};
 for (const r of rows) count[r[1]] = (count[r[1]] ?? 0) + 1;
+for (const r of rows) kinds[r[6]] = (kinds[r[6]] ?? 0) + 1;
 console.log(`corpus.tsv: ${rows.length} rows`);
 for (const [f, n] of Object.entries(count).sort()) console.log(`  ${f.padEnd(9)} ${n}`);
+for (const [k, n] of Object.entries(kinds).sort()) console.log(`  expect ${k.padEnd(11)} ${n}`);
 for (const [text, format, source, why] of dropped)
   console.log(`dropped ${format} ${text} (${source}): ${why}`);

@@ -4,7 +4,8 @@
 # round from corpus.sh)
 #
 # For each of our schemes whose format has a package in theirs.mjs, makes
-# 200 IDs with `BUILDDIR/idscheme new SCHEME -n 200`, checks each with
+# 200 IDs with `BUILDDIR/idscheme new SCHEME -n 200` (with -e for a
+# UUID's other forms: short-uuid's, shortuuid's, the URN, ...), checks each with
 # theirs.mjs (through run.sh, which installs the pinned packages), and reads
 # each with `BUILDDIR/idscheme inspect -s SCHEME --json`.  An ID passes when
 # theirs.mjs says ok and the time it reads is the time we give (time_ms), to
@@ -21,10 +22,14 @@ idscheme="$1/idscheme"
 [ -x "$idscheme" ] || { echo "ours.sh: no $idscheme (build first)" >&2; exit 2; }
 N=200
 
-# our scheme and the format theirs.mjs checks it as
+# our scheme and the format theirs.mjs checks it as; SCHEME@ENCODING:FORMAT
+# makes them in that encoding (a UUID's other forms: FORMAT uuidN:FORM)
 PAIRS="uuidv1:uuid1 uuidv3:uuid3 uuidv4:uuid4 uuidv5:uuid5 uuidv6:uuid6 uuidv7:uuid7
 uuidv8:uuid8 uuidnil:uuid_nil uuidmax:uuid_max objectid:objectid xid:xid tsid:tsid
-typeid:typeid nanoid:nanoid pushid:pushid"
+typeid:typeid nanoid:nanoid pushid:pushid ulid:ulid ksuid:ksuid
+uuidv4@flickr58:uuid4:flickr58 uuidv7@flickr58:uuid7:flickr58
+uuidv4@base57:uuid4:base57 uuidv7@base57:uuid7:base57 uuidv1@urn:uuid1:urn
+uuidv7@braced:uuid7:braced uuidv6@dec:uuid6:decimal uuidv7@hex:uuid7:hex"
 
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -33,7 +38,8 @@ trap 'rm -rf "$tmp"' EXIT
 i=0
 for pair in $PAIRS; do
   i=$((i + 1))
-  scheme=${pair%%:*} format=${pair#*:}
+  scheme=${pair%%:*} format=${pair#*:} enc=
+  case $scheme in *@*) enc=${scheme#*@} scheme=${scheme%@*};; esac
   f="$tmp/$i"
   if ! "$idscheme" new "$scheme" -n 1 > /dev/null 2> "$f.err" &&
      grep -q "nothing to generate" "$f.err"; then
@@ -58,7 +64,7 @@ for pair in $PAIRS; do
     sed "s/^/$format\t/" "$f.ids" >> "$tmp/theirs.in"
     printf '%s\t%s\t%s\tmade\t%s\n' "$i" "$scheme" "$format" \
       "$(wc -l < "$f.fields")" >> "$tmp/manifest"
-  elif "$idscheme" new "$scheme" -n "$N" > "$f.ids" 2> "$f.err"; then
+  elif "$idscheme" new "$scheme" -n "$N" ${enc:+-e "$enc"} > "$f.ids" 2> "$f.err"; then
     "$idscheme" inspect -s "$scheme" --json < "$f.ids" > "$f.ours" 2>> "$f.err"
     sed "s/^/$format\t/" "$f.ids" >> "$tmp/theirs.in"
     printf '%s\t%s\t%s\tmade\n' "$i" "$scheme" "$format" >> "$tmp/manifest"

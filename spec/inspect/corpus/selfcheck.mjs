@@ -3,7 +3,8 @@
 // selfcheck.mjs`):
 //  1. every row of corpus.tsv decodes (decode.mjs) to its time and fields;
 //  2. theirs.mjs accepts every package-made row of a format it has a
-//     package for, and reads the same time as the corpus;
+//     package for (a UUID's other forms too), and reads the same time as
+//     the corpus;
 //  3. theirs.mjs refuses corrupted copies of some of them: a version nibble
 //     flipped, a character dropped, a bad TypeID prefix, a character from
 //     outside the alphabet, a TSID over 64 bits.
@@ -35,9 +36,11 @@ for (const r of rows) {
 }
 
 // 2. and 3. through theirs.mjs
-const PACKAGE_MADE = /^(uuid|bson|xid-ts|tsid-ts|typeid-js|nanoid|firebase-key)@\S+ (?!README)/;
-const made = rows.filter((r) => PACKAGE_MADE.test(r.source));
-const tag = (r) => (r.format === "nanoid" && r.form === "sized" ? `nanoid:${r.text.length}` : r.format);
+const PACKAGE_MADE = /^(uuid|bson|xid-ts|tsid-ts|typeid-js|nanoid|firebase-key|ulid|ksuid|short-uuid|shortuuid)@\S+ (?!README)/;
+const made = rows.filter((r) => PACKAGE_MADE.test(r.source) || /^shortuuid /.test(r.source));
+const UUID_OTHER = new Set(["hex", "urn", "braced", "decimal", "base57", "flickr58"]);
+const tag = (r) => (r.format === "nanoid" && r.form === "sized" ? `nanoid:${r.text.length}` :
+                    /^uuid[1-8]$/.test(r.format) && UUID_OTHER.has(r.form) ? `${r.format}:${r.form}` : r.format);
 
 const flipVersion = (t) => t.slice(0, 14) + (t[14] === "4" ? "5" : "4") + t.slice(15);
 const pick = (format, n = 3) => made.filter((r) => r.format === format).slice(0, n).map((r) => r.text);
@@ -61,6 +64,11 @@ const corrupt = [
   ...pick("pushid").map((t) => ["pushid", t.slice(0, 19), "19 characters"]),
   ...pick("pushid", 1).map((t) => ["pushid", t.slice(0, 10) + "!" + t.slice(11), "! is outside the alphabet"]),
   ["uuid_nil", "00000000-0000-0000-0000-000000000001", "not nil"],
+  ...pick("ulid", 2).map((t) => ["ulid", t.slice(1), "25 characters"]),
+  ...pick("ulid", 1).map((t) => ["ulid", "8" + t.slice(1), "first character above 7"]),
+  ...pick("ksuid", 2).map((t) => ["ksuid", t.slice(1), "26 characters"]),
+  ...rows.filter((r) => r.form === "flickr58").slice(0, 2).map((r) => [`${r.format}:flickr58`, r.text.slice(0, 21) + "0", "0 is not Flickr's"]),
+  ...rows.filter((r) => r.form === "base57").slice(0, 2).map((r) => [`${r.format}:base57`, r.text.slice(0, 21) + "1", "1 is not base 57's"]),
 ];
 
 const input = [...made.map((r) => `${tag(r)}\t${r.text}`), ...corrupt.map(([f, t]) => `${f}\t${t}`)].join("\n") + "\n";

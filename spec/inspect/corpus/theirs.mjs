@@ -20,6 +20,10 @@ import { TSID } from "tsid-ts";
 import { TypeID } from "typeid-js";
 import { urlAlphabet } from "nanoid";
 import * as firebaseKey from "firebase-key";
+import shortUuid from "short-uuid";
+import ShortUUID from "shortuuid";
+import KSUID from "ksuid";
+import { decodeTime, isValid as ulidValid } from "ulid";
 import { gregorianToUnixMs, uuidParts } from "./decode.mjs";
 
 class Refused extends Error {}
@@ -38,7 +42,44 @@ function uuidTime(text, v) {
   return gregorianToUnixMs(uuidParts(n).ts);
 }
 
-function checkUuid(text, v) {
+// A UUID in another form, as the 8-4-4-4-12 text the uuid package reads:
+// flickr58 by npm's short-uuid (toUUID); base57 by npm's shortuuid 0.1.0,
+// a port of Python's shortuuid 0.x that writes the digits least
+// significant first (Python's since 1.0 writes them most significant
+// first: the same digits reversed); hex, urn, braced and decimal by the
+// form's own rule (no package here reads them).
+const flickr = shortUuid.createTranslator();
+const base57 = new ShortUUID();
+function asUuid(text, form) {
+  const dashed = (h) => h.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+  switch (form) {
+    case undefined: return text;
+    case "flickr58": {
+      need(/^[1-9a-km-zA-HJ-NP-Z]{22}$/.test(text), "not 22 digits of Flickr's base58");
+      const u = flickr.toUUID(text);
+      need(flickr.fromUUID(u) === text, "short-uuid's fromUUID(toUUID()) does not give it back");
+      return u;
+    }
+    case "base57": {
+      need(/^[2-9A-HJ-NP-Za-km-z]{22}$/.test(text), "not 22 digits of shortuuid's base 57");
+      const back = [...text].reverse().join("");
+      const u = base57.decode(back);
+      need(base57.encode(u).split("").reverse().join("") === text, "shortuuid's encode(decode()) does not give it back");
+      return u;
+    }
+    case "hex": need(/^[0-9a-fA-F]{32}$/.test(text), "not 32 hex digits"); return dashed(text);
+    case "urn": need(/^urn:uuid:/i.test(text), "no urn:uuid:"); return text.slice(9);
+    case "braced": need(/^\{.*\}$/.test(text), "not in braces"); return text.slice(1, -1);
+    case "decimal": {
+      need(/^[1-9][0-9]{0,38}$/.test(text) && BigInt(text) < 1n << 128n, "not a 128-bit decimal");
+      return dashed(BigInt(text).toString(16).padStart(32, "0"));
+    }
+    default: throw new Refused(`no form ${JSON.stringify(form)} of a UUID`);
+  }
+}
+
+function checkUuid(text0, v, form) {
+  const text = asUuid(text0, form);
   need(uuid.validate(text), "uuid.validate() refuses it");
   need(uuid.version(text) === v, `uuid.version() says ${uuid.version(text)}, not ${v}`);
   need(uuid.stringify(uuid.parse(text)) === text.toLowerCase(), "uuid.parse()/stringify() do not give it back");
@@ -51,9 +92,9 @@ const PUSH_ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrs
 const CROCKFORD = /^[0-9A-HJKMNP-TV-Z]{13}$/i;
 
 const CHECKS = {
-  uuid1: (t) => checkUuid(t, 1), uuid3: (t) => checkUuid(t, 3), uuid4: (t) => checkUuid(t, 4),
-  uuid5: (t) => checkUuid(t, 5), uuid6: (t) => checkUuid(t, 6), uuid7: (t) => checkUuid(t, 7),
-  uuid8: (t) => checkUuid(t, 8),
+  uuid1: (t, f) => checkUuid(t, 1, f), uuid3: (t, f) => checkUuid(t, 3, f), uuid4: (t, f) => checkUuid(t, 4, f),
+  uuid5: (t, f) => checkUuid(t, 5, f), uuid6: (t, f) => checkUuid(t, 6, f), uuid7: (t, f) => checkUuid(t, 7, f),
+  uuid8: (t, f) => checkUuid(t, 8, f),
   uuid_nil: (t) => { need(uuid.validate(t) && t.toLowerCase() === uuid.NIL, "is not uuid.NIL"); return null; },
   uuid_max: (t) => { need(uuid.validate(t) && t.toLowerCase() === uuid.MAX, "is not uuid.MAX"); return null; },
 
@@ -104,6 +145,18 @@ const CHECKS = {
     return null;
   },
 
+  ulid: (t) => {
+    need(ulidValid(t), "ulid's isValid() refuses it");
+    return decodeTime(t);
+  },
+
+  ksuid: (t) => {
+    const k = /^[0-9A-Fa-f]{40}$/.test(t) ? new KSUID(Buffer.from(t, "hex")) : KSUID.parse(t);
+    need(/^[0-9A-Fa-f]{40}$/.test(t) ? k.raw.toString("hex") === t.toLowerCase() : k.string === t,
+         "ksuid does not give it back");
+    return k.date.getTime();
+  },
+
   pushid: (t) => {
     need(t.length === 20, `${t.length} characters, not 20`);
     for (const c of t) need(PUSH_ALPHABET.includes(c), `character ${JSON.stringify(c)} is not in the push-ID alphabet`);
@@ -121,12 +174,14 @@ for await (const line of rl) {
   if (tab < 0) { console.error(`theirs.mjs: not FORMAT<TAB>TEXT: ${JSON.stringify(line)}`); process.exit(2); }
   const format = line.slice(0, tab), text = line.slice(tab + 1);
   const out = { format, text, ok: false, time_ms: null, error: null };
-  const [name, param] = format.split(":"); // only nanoid takes one: nanoid:SIZE
+  // nanoid:SIZE, and a UUID in another form: uuid4:flickr58
+  const [name, param] = format.split(":");
   const check = CHECKS[name];
-  if (!check || (param !== undefined && !(name === "nanoid" && /^[1-9][0-9]*$/.test(param))))
+  const uuidForm = /^uuid[1-8]$/.test(name) && ["flickr58", "base57", "hex", "urn", "braced", "decimal"].includes(param);
+  if (!check || (param !== undefined && !uuidForm && !(name === "nanoid" && /^[1-9][0-9]*$/.test(param))))
     out.error = `no package for format ${JSON.stringify(format)} here`;
   else {
-    try { out.time_ms = check(text, param === undefined ? undefined : Number(param)); out.ok = true; }
+    try { out.time_ms = check(text, param === undefined ? undefined : uuidForm ? param : Number(param)); out.ok = true; }
     catch (e) { out.error = e.message || String(e); }
   }
   if (!out.ok) all = false;
