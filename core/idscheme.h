@@ -647,7 +647,8 @@ int ids_generator_next_n (ids_generator *g, ids_value *v, size_t n,
 ** IDs have (the sequence, if any, starts the tick), and the generator's
 ** state is untouched; with a sequence alone (Snowflake, FLUID) a sequence
 ** of its own counts the IDs of each time given, times must not go back,
-** must lie before the generator was made, and its node must be given
+** must lie before the generator was made (on the wall clock: with an
+** injected clock, none does), and its node must be given
 ** (one that no generator held at those times: a leased node's earlier
 ** holders may have used them).  IDS_EINVAL with why otherwise (no time
 ** field; Flux's monotonic mode; SIQ's and ObjectId's sequences);
