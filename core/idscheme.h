@@ -34,7 +34,7 @@ extern "C" {
 /* The one place the version is written: CMake's project(VERSION), the
 ** SONAME, idscheme.pc, the CMake package, the rockspecs, the Debian
 ** changelog and the man page follow it (scripts/check-version.sh). */
-#define IDS_VERSION     "0.2.0"
+#define IDS_VERSION     "0.3.0"
 
 #define IDS_MAXBITS     160
 #define IDS_MAXBYTES    20

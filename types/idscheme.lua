@@ -9,7 +9,7 @@
 
 ---The idscheme module: schemes of distributed unique IDs.
 ---@class idscheme
----@field _VERSION string the library's version ("0.2.0")
+---@field _VERSION string the library's version ("0.3.0")
 ---@field compressor idscheme.compressor the Fluid Framework id-compressor
 local idscheme = {}
 

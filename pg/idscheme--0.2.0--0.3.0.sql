@@ -1,5 +1,5 @@
--- idscheme--0.2.0--1.0.0.sql: ALTER EXTENSION idscheme UPDATE from 0.2.0
--- (the first packaged version).  It makes what idscheme--1.0.0.sql makes
+-- idscheme--0.2.0--0.3.0.sql: ALTER EXTENSION idscheme UPDATE from 0.2.0
+-- (the first packaged version).  It makes what idscheme--0.3.0.sql makes
 -- beyond 0.2.0's objects (spec/pg/admin.sh compares an updated database
 -- with a new one).
 \echo Use "ALTER EXTENSION idscheme UPDATE" to load this file. \quit

@@ -2,12 +2,12 @@
 -- version and source (scripts/check-version.sh checks that).  From the
 -- checkout: luarocks --lua-version=5.4 make --tree=DIR THIS (5.1: LuaJIT).
 -- Its source is the release tarball, made offline by
---   git archive --prefix=idscheme-0.2.0/ -o idscheme-0.2.0.tar.gz HEAD
+--   git archive --prefix=idscheme-0.3.0/ -o idscheme-0.3.0.tar.gz HEAD
 -- in the directory where `luarocks pack THIS` then makes the source rock.
 rockspec_format = "3.0"
 package = "idscheme"
-version = "0.2.0-1"
-source = { url = "file://idscheme-0.2.0.tar.gz", dir = "idscheme-0.2.0" }
+version = "0.3.0-1"
+source = { url = "file://idscheme-0.3.0.tar.gz", dir = "idscheme-0.3.0" }
 description = {
   summary = "Distributed unique IDs: FLUID, Flax, SIQ, Snowflake, k-ordered uid, scripted schemes",
   detailed = [[

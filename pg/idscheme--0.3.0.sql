@@ -1,5 +1,5 @@
--- idscheme--1.0.0.sql: the SQL face of libidscheme (docs/POSTGRESQL.md).
--- Installed from 0.2.0 by idscheme--0.2.0--1.0.0.sql, which must make the
+-- idscheme--0.3.0.sql: the SQL face of libidscheme (docs/POSTGRESQL.md).
+-- Installed from 0.2.0 by idscheme--0.2.0--0.3.0.sql, which must make the
 -- same objects (spec/pg/admin.sh compares the two).
 \echo Use "CREATE EXTENSION idscheme" to load this file. \quit
 
