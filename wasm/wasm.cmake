@@ -31,6 +31,10 @@ if(IDS_WASM AND NOT IDS_SANITIZE AND NOT IDS_TSAN)
       add_test(NAME idc_wasm_reftests
                COMMAND ${CMAKE_SOURCE_DIR}/spec/idcompressor/reftests/run.sh ${CMAKE_BINARY_DIR})
       set_tests_properties(idc_wasm_reftests PROPERTIES TIMEOUT 600 LABELS "wasm")
+      # a Fluid application (SharedTree) on the reference and on ours
+      add_test(NAME idc_wasm_fluidapp
+               COMMAND ${CMAKE_SOURCE_DIR}/spec/idcompressor/fluidapp/run.sh ${CMAKE_BINARY_DIR})
+      set_tests_properties(idc_wasm_fluidapp PROPERTIES TIMEOUT 900 LABELS "wasm")
     endif()
   else()
     message(FATAL_ERROR "IDS_WASM: emscripten (emcc) or node not found "
