@@ -153,6 +153,8 @@ typedef struct text {
   double per;                 /* log2 of its alphabet */
   int hash;                   /* hex of a hash's length */
   size_t tag;                 /* 0, or the length of "tag_" before it */
+  int hopeless;               /* forms that read its characters, left
+                                 undecoded: too little in it for them */
   int64_t now;
 } text;
 
@@ -496,7 +498,7 @@ static void weigh (text *x) {
   x->bits = (double)x->n * x->per;
   x->hash = hexonly && (x->n == 32 || x->n == 40 || x->n == 56 ||
                         x->n == 64 || x->n == 96 || x->n == 128);
-  x->tag = tagof(x->t, x->n);
+  x->tag = hasbyte(x->set, '_') ? tagof(x->t, x->n) : 0;
 }
 
 /* ------------------------------------------------------------- weighing */
@@ -627,7 +629,7 @@ static int try (const ischeme *k, const icodec *ic, int marked,
       noncanon = 1;           /* leading zeros: no writer adds them */
       o->note = "digits its form does not write";
     }
-    for (size_t i = 0; i < body; i++) {
+    for (size_t i = 0; i < body && !inset(x->set, ic->own); i++) {
       unsigned char ch = (unsigned char)b[i];
       int letter = (ch | 0x20) >= 'a' && (ch | 0x20) <= 'z';
       letters += letter;
@@ -753,14 +755,33 @@ static int rival (const cand *b, const cand *r) {
 }
 
 /* The forms of list (one length's) whose bytes hold the text's. */
+/* The most marks a reading of the whole text by ic can have: what the
+** text holds beyond the value's bits, every constant held, its length
+** and affixes.  Under MARKED, and under FLOOR with the best of times, no
+** reading by ic can stand: unless ic is its scheme's default form (whose
+** reading says why it fails), it is not even decoded (a word of 10
+** letters holds 47 bits, a 64-bit value's text more). */
+static double mostmarks (const ischeme *k, const icodec *ic, const text *x) {
+  double m = x->bits - k->s->bits + k->constbits + k->versionbits;
+  if (ic->fixed && x->n == ic->minlen) m += LENMARK;
+  return m + (ic->npre + ic->nsuf) * x->per;
+}
+
 static int tryall (const ids_inspector *ins, const entry *list, int nl,
                    const text *x, const unsigned char *marked, memo *m,
-                   cand *cs, int nc) {
+                   cand *cs, int nc, int *hopeless) {
   for (int i = 0; i < nl && nc < IDS_INSPECT_MAX; i++) {
     const ischeme *kk = &ins->k[list[i].k];
     const icodec *ic = &kk->c[list[i].j];
+    double most;
     if (marked[list[i].k]) continue;       /* read in its marked form */
     if (!inset(x->set, ic->set)) continue;
+    most = mostmarks(kk, ic, x);
+    if (ins->nk > 1 && ic->c != kk->s->codecs[0] && most < MARKED &&
+        most + T_MAX < FLOOR) {
+      ++*hopeless;
+      continue;
+    }
     if (try(kk, ic, 0, x, NULL, m, &cs[nc])) nc++;
   }
   return nc;
@@ -805,7 +826,7 @@ static int candidates (const ids_inspector *ins, text *x, const char *enc,
     memset(state, 0, sizeof state);
     if (x->n < IDS_TEXTMAX)
       nc = tryall(ins, ins->bylen[x->n], ins->nbylen[x->n], x, marked, &m,
-                  cs, nc);
+                  cs, nc, &x->hopeless);
     for (int i = 0; i < ins->ntagged && nc < IDS_INSPECT_MAX; i++) {
       const ischeme *k = &ins->k[ins->tagged[i].k];
       const icodec *ic = &k->c[ins->tagged[i].j];
@@ -888,6 +909,9 @@ int ids_inspect (const ids_inspector *ins, const char *text_, size_t n,
       return 0;
     }
     ids_fail(e, IDS_EINVAL, enc ? "no scheme decodes it in that encoding"
+                                : x.hopeless ? "no scheme reads it plausibly "
+                                  "(too little in it for any form of its "
+                                  "characters)"
                                 : "no scheme decodes it");
     return 0;
   }

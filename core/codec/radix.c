@@ -10,10 +10,8 @@
 
 /* log2 of a power-of-two base, else 0. */
 static unsigned pow2 (unsigned base) {
-  unsigned k = 0;
-  if (base & (base - 1)) return 0;
-  while ((1u << k) < base) k++;
-  return k;
+  if (base < 2 || (base & (base - 1))) return 0;
+  return (unsigned)__builtin_ctz(base);
 }
 
 unsigned ids_radix_width (unsigned bits, unsigned base) {

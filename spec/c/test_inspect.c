@@ -262,8 +262,8 @@ static void test_threads (void) {
 
 /* Honest about doubt (issue 24): the documented examples of Discord and
 ** Twitter are numbers that both read plausibly, so the best is marked a
-** guess with the other beside it; a ULID is no guess; "hello" decodes,
-** but to a time on its epoch's first day, which confirms nothing. */
+** guess with the other beside it; a ULID is no guess; "hello" holds too
+** little for any form that reads its letters: no reading stands. */
 static void test_doubt (void) {
   static const struct { const char *text, *best, *rival; } t[] = {
     {"175928847299117063", NULL, "snowflake"},      /* Discord's docs */
@@ -277,6 +277,12 @@ static void test_doubt (void) {
     ids_error e;
     int nc = ids_inspect(everyone, t[k].text, strlen(t[k].text), NULL, 0,
                          now, c, IDS_INSPECT_MAX, &e), found = 0;
+    if (!t[k].best && !t[k].rival) {       /* junk: no reading stands */
+      CHECKF(nc == 0 || c[0].refused, "%s: %s", t[k].text,
+             c[0].scheme->name);
+      if (nc == 0) CHECK(strstr(e.msg, "reads it plausibly") != NULL);
+      continue;
+    }
     if (!CHECKF(nc >= 1, "%s: %s", t[k].text, e.msg)) continue;
     for (int i = 0; i < nc; i++) {
       CHECK(!c[i].ambiguous || c[i].plausible);
