@@ -173,6 +173,13 @@ function ID:scheme() end
 ---@field confirmed boolean a time in the format's life, not only none to doubt
 ---@field unique boolean
 ---@field ambiguous boolean another scheme's reading has as much evidence
+---@field refused boolean no reading: too little evidence for it
+---@field weak boolean a reading flagged: a guess, not a fact
+---@field evidence number the reading's evidence, in bits
+---@field marks number the bits of its marks (constants, length, affixes)
+---@field rank number its place among the candidates (evidence weighed)
+---@field note? string what the reading says of itself ("time before the format existed")
+---@field why? string why it is refused, weak or noted, in words
 
 ---@class idscheme.FieldSpec
 ---@field name string
