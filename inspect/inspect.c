@@ -747,7 +747,8 @@ static int peer (const cand *c) {
 ** written in hex); or b is a guess and r the text read by its alphabet
 ** alone (a nanoid(16) that Flax reads too). */
 static int rival (const cand *b, const cand *r) {
-  if (r->k != b->k && b->c.weak && !b->c.refused && r->c.length)
+  if (r->k != b->k && b->c.weak && !b->c.refused && b->c.plausible &&
+      r->c.length)
     return 1;                 /* a guess beside a text of r's alphabet */
   return r->k != b->k && peer(b) && peer(r) &&
          r->c.marks >= b->c.marks - NEAR &&
