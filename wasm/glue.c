@@ -257,10 +257,26 @@ EMSCRIPTEN_KEEPALIVE double w_try_normalize_without_session (ids_idc *c,
   return (double)out;
 }
 
-/* the UUID into the scratch: 36, or -1 */
+/* the UUID into the scratch; the session's index, or -1 */
 EMSCRIPTEN_KEEPALIVE int w_decompress (ids_idc *c, double id) {
-  return ids_idc_decompress(c, (int64_t)id, scratch, &err) == IDS_OK
-         ? IDS_IDC_UUID_LEN : -1;
+  int64_t i = (int64_t)id, g;
+  uint32_t si = 0;
+  if (ids_idc_decompress(c, i, scratch, &err) != IDS_OK) return -1;
+  if (i < 0) g = -i;
+  else {
+    const idc_cluster *k = &c->cl[idc_cluster_by_final(c, i)];
+    si = k->sess;
+    g = k->base_gen + (i - k->base_final);
+  }
+  /* which session's UUID it is, and the offset from it: idc.js makes the
+  ** text from the session's (w_session_uuid), once, and the offset */
+  ((double *)scratch)[5] = (double)(g - 1);
+  return (int)si;
+}
+
+/* session si's own UUID (its number's, canonical) into the scratch */
+EMSCRIPTEN_KEEPALIVE void w_session_uuid (const ids_idc *c, int si) {
+  idc_format(c->sess[si].n, scratch);
 }
 
 /* the UUID: the scratch's first n bytes */

@@ -68,6 +68,19 @@ let uuidAt = (p) => {
     h[p + 27], h[p + 28], h[p + 29], h[p + 30], h[p + 31], h[p + 32], h[p + 33],
     h[p + 34], h[p + 35]);
 };
+// A UUID in the form uuid(N + off), N a session's number: the last twelve
+// digits are N's low 48 bits plus off, the rest N's, unless the sum
+// carries past 48 bits.  hex12(x): twelve digits of x < 2^48, by 12-bit
+// groups.
+let HEX3 = null;
+function hex12(x) {
+  if (HEX3 === null) {
+    HEX3 = [];
+    for (let i = 0; i < 4096; i++) HEX3.push((i + 4096).toString(16).slice(1));
+  }
+  const hi = Math.floor(x / 16777216), lo = x - hi * 16777216;
+  return HEX3[hi >>> 12] + HEX3[hi & 4095] + HEX3[lo >>> 12] + HEX3[lo & 4095];
+}
 function textAt(p, n) {
   let s = "";
   for (let i = 0; i < n; i += 1024)
@@ -362,6 +375,10 @@ export class IdCompressor {
     this._fin = 0;
     this._lb = [];
     this._le = [];
+    // each session's UUID (by its index in the C port): its first 24
+    // characters and its low 48 bits, for UUIDs made here (_uuid)
+    this._pre = [];
+    this._low = [];
     // the text it was made with, else (resumed from a blob) the C port's
     this.localSessionId = sessionId ?? textAt(scratch, W.w_session(h));
     if (send !== undefined) this._gens = this._state()[3];
@@ -439,7 +456,7 @@ export class IdCompressor {
     if (id !== id) fail();
     if (heap[scratch] === 0) return id;
     this._locals++;
-    return uuidAt(scratch + 1);
+    return this._uuid(0, -id - 1, scratch + 1);
   }
   takeNextCreationRange() {
     return readRange(W.w_take_next_range(this._sync()), this.localSessionId);
@@ -555,8 +572,26 @@ export class IdCompressor {
     return heap[scratch] ? r : undefined;
   }
   decompress(id) {
-    if (w_decompress(this._read(), id) < 0) fail();
-    return uuidAt(scratch);
+    const si = w_decompress(this._read(), id);
+    if (si < 0) fail();
+    return this._uuid(si, dbl[5], scratch);
+  }
+  // the UUID of session si plus off, which the C port wrote at p too:
+  // made from the session's UUID, or (the first time, or a carry past the
+  // last group) read
+  _uuid(si, off, p) {
+    const low = this._low[si];
+    if (low !== undefined) {
+      const x = low + off;
+      if (x < 281474976710656) return this._pre[si] + hex12(x);
+      return uuidAt(p);
+    }
+    const text = uuidAt(p);
+    W.w_session_uuid(this._h, si);
+    const own = uuidAt(scratch);
+    this._pre[si] = own.slice(0, 24);
+    this._low[si] = parseInt(own.slice(24), 16);
+    return text;
   }
   recompress(uuid) {
     const h = this._read();

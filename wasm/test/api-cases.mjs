@@ -207,6 +207,31 @@ export function defineApiTests({ test, assert, impls, TU }) {
       throwsMsg(() => a.normalizeToSessionSpace(g[1] + 1, B), "Unknown op space ID.");
     });
 
+    test(`${name}: UUIDs whose last twelve digits carry into the group before`, () => {
+      const S = "0a0a0a0a-0a0a-4a0a-8a0a-fffffffffffe", R = "5b5b5b5b-5b5b-4b5b-bfff-ffffffffffff";
+      const want = ["0a0a0a0a-0a0a-4a0a-8a0a-fffffffffffe", "0a0a0a0a-0a0a-4a0a-8a0a-ffffffffffff",
+                    "0a0a0a0a-0a0a-4a0a-8a0b-000000000000", "0a0a0a0a-0a0a-4a0a-8a0b-000000000001"];
+      const c = make(S), r = make(R);
+      assert.equal(c.generateDocumentUniqueId(), want[0]);
+      assert.equal(c.generateDocumentUniqueId(), want[1]);
+      assert.equal(c.generateDocumentUniqueId(), want[2]);
+      for (let round = 0; round < 2; round++)      // made, then made again
+        assert.deepEqual([-1, -2, -3].map((id) => c.decompress(id)), want.slice(0, 3));
+      c.generateCompressedId();
+      assert.equal(c.decompress(-4), want[3]);
+      r.generateCompressedId(); r.generateCompressedId();
+      const range = c.takeNextCreationRange(), rr = r.takeNextCreationRange();
+      for (const x of [c, r]) { x.finalizeCreationRange(range); x.finalizeCreationRange(rr); }
+      const base = c.normalizeToSessionSpace(-1, R);     // r's first final
+      for (const x of [c, r]) {
+        assert.deepEqual([0, 1, 2, 3].map((f) => x.decompress(f)), want);
+        assert.deepEqual([x.decompress(base), x.decompress(base + 1)],
+                         [R, "5b5b5b5b-5b5b-4b5c-8000-000000000000"]);
+      }
+      assert.equal(c.recompress(want[2]), -3);
+      assert.equal(r.recompress(want[2]), 2);
+    });
+
     test(`${name}: every member works through a Proxy`, () => {
       // a plain Proxy, and one that forwards to a compressor held elsewhere
       // (the reference's test utilities' kind)

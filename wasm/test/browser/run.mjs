@@ -13,7 +13,8 @@
 // and a second page with our package bundled by esbuild for the browser
 // (platform browser: a node API would stop the build).  Chromium is
 // stopped by its process group's id whatever happens.
-// IDC_BROWSER_SPEED=full: the benchmark with full runs (slow).
+// IDC_BROWSER_SPEED=full: the benchmark with full runs (slow);
+// IDC_BROWSER_ONLY=REGEXP: only the benchmark cases it matches.
 // Prints a line per check and "N passed, N failed".
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -170,8 +171,9 @@ try {
   ok(diff.every((d) => d.checks > 10000), "each differential seed made over 10,000 checks");
 
   const full = process.env.IDC_BROWSER_SPEED === "full";
+  const only = process.env.IDC_BROWSER_ONLY;        // a RegExp of cases
   const speed = await page.evaluate((o) => window.__run("speed", o),
-                                    full ? { quick: false } : { quick: true, runMs: 30, runs: 3 });
+                                    full ? { quick: false, only } : { quick: true, runMs: 30, runs: 3, only });
   console.log(`speed in ${env.userAgent.match(/Chrome\/[0-9.]+/)?.[0]} (${full ? "full" : "quick"}; reported, not asserted):`);
   for (const l of speed.lines) console.log("  " + l);
   ok(Object.keys(speed.ratios).length > 0 && Object.values(speed.ratios).every((x) => x > 0),
