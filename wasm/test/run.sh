@@ -120,6 +120,19 @@ JS
     [ "$(cd "$t/app" && node --conditions=allow-ff-test-exports testutils.mjs 2>&1)" = "0,1,2 5b5b5b5b-5b5b-4b5b-9b5b-5b5b5b5b5b5d 7" ] &&
       ok "./internal/test-utils under the allow-ff-test-exports condition" ||
       { (cd "$t/app" && node --conditions=allow-ff-test-exports testutils.mjs 2>&1 | tail -3); bad "test-utils"; }
+    # what a browser loads, gzipped: under 30 KB
+    if node -e '
+      const fs = require("fs"), zlib = require("zlib"), dir = process.argv[1];
+      let raw = 0, gz = 0;
+      for (const f of ["browser.js", "idc.js", "idcompressor.wasm"]) {
+        const b = fs.readFileSync(dir + "/" + f);
+        raw += b.length; gz += zlib.gzipSync(b, { level: 9 }).length;
+        console.log(`  ${f.padEnd(18)} ${String(b.length).padStart(6)} bytes, ${String(zlib.gzipSync(b, { level: 9 }).length).padStart(6)} gzipped`);
+      }
+      console.log(`  ${"in all".padEnd(18)} ${String(raw).padStart(6)} bytes, ${String(gz).padStart(6)} gzipped`);
+      process.exit(gz < 30 * 1024 ? 0 : 1);' "$IDC_WASM"; then
+      ok "what a browser loads (browser.js, idc.js, idcompressor.wasm) is under 30 KB gzipped"
+    else bad "what a browser loads is 30 KB gzipped or more"; fi
     # the exports map's subpaths and conditions are the reference's
     if node -e '
       const [a, b] = process.argv.slice(1).map((f) => require(f).exports);
