@@ -8,7 +8,7 @@ return require("idscheme").define{
     { name = "high", bits = 64, kind = "constant", value = -1 },
     { name = "low", bits = 64, kind = "constant", value = -1 },
   },
-  encodings = { "uuid", "hex" },
+  encodings = { "uuid", "hex", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "the max UUID", aliases = { "uuid" },
             note = "none: every bit 1" },
 }

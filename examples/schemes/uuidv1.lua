@@ -16,7 +16,7 @@ return require("idscheme").define{
     { name = "clock_seq", bits = 14, kind = "sequence" },
     { name = "node", bits = 48, kind = "random" },
   },
-  encodings = { "uuid", "hex" },
+  encodings = { "uuid", "hex", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "UUID version 1 (RFC 9562)", aliases = { "uuid" },
             since = 631152000000 },      -- 1990: DCE's
 }

@@ -12,7 +12,7 @@ return require("idscheme").define{
     { name = "variant", bits = 2, kind = "constant", value = 2 },
     { name = "hash_c", bits = 62, kind = "hash" },
   },
-  encodings = { "uuid", "hex" },
+  encodings = { "uuid", "hex", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "UUID version 5 (RFC 9562)", aliases = { "uuid" },
             note = "none: name-based (a SHA-1 hash)" },
 }

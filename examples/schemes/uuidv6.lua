@@ -13,7 +13,7 @@ return require("idscheme").define{
     { name = "clock_seq", bits = 14, kind = "sequence" },
     { name = "node", bits = 48, kind = "random" },
   },
-  encodings = { "uuid", "hex" },
+  encodings = { "uuid", "hex", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "UUID version 6 (RFC 9562)", aliases = { "uuid" },
             since = 1577836800000 },     -- 2020: the first draft
 }

@@ -11,7 +11,7 @@ return require("idscheme").define{
     { name = "variant", bits = 2, kind = "constant", value = 2 },
     { name = "random", bits = 62, kind = "random" },
   },
-  encodings = { "uuid", "hex", "base58" },
+  encodings = { "uuid", "hex", "base58", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "UUID version 7 (RFC 9562)", aliases = { "uuid" },
             since = 1609459200000 },     -- the first draft, 2021
 }

@@ -11,7 +11,7 @@ return require("idscheme").define{
     { name = "variant", bits = 2, kind = "constant", value = 2 },
     { name = "custom_c", bits = 62, kind = "random" },
   },
-  encodings = { "uuid", "hex" },
+  encodings = { "uuid", "hex", "urn", "braced", "dec", "base57", "flickr58" },
   about = { title = "UUID version 8 (RFC 9562)", aliases = { "uuid" },
             note = "none: custom data, laid out by its maker" },
 }

@@ -147,7 +147,7 @@ describe("shipped scripted schemes: published examples", function ()
 
     cases.layout("timestamp 48 time, version 4 constant, sequence 12 "
                  .. "sequence, variant 2 constant, random 62 random",
-                 128, 16, { "uuid", "hex", "base58" })
+                 128, 16, { "uuid", "hex", "base58", "urn", "braced", "dec", "base57", "flickr58" })
 
     it("decodes to timestamp 0x017F22E279B0 ms, version 7, variant 2",
        function ()
