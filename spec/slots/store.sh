@@ -179,4 +179,28 @@ check "after the restart every holder resumed" \
 stop_holders $holders
 check "restart: never two holders on one slot" intervals_ok "$rlog"
 
+# issue 36, 2: one namespace, one meaning of a slot number.  FLUID's slots
+# (generator:14) first, then Snowflake's (worker:5,shard:5) in the same
+# namespace: refused, naming both; Snowflake's own namespace takes a
+# worker-given generator's shard within the whole node space (worker 1:
+# slots 32..63)
+lua_run_e () {
+  "${LUA:-lua5.4}" -e "
+    local s = require('idscheme').scheme('snowflake')
+    local g = s:generator{ worker = 1, slots = '$1', slot_ttl_ms = 2000,
+                           slot_namespace = 'whole$$' }
+    io.write((g:slot())) g:close()"
+}
+ids=$build/idscheme
+nsopt=(-p slot_namespace=meaning$$ -p slot_ttl_ms=2000 -p slots="$url")
+out=$("$ids" new fluid -e dec "${nsopt[@]}" 2>&1); rc=$?
+check "one meaning: the first claim of the namespace" [ $rc = 0 ]
+out=$("$ids" new snowflake "${nsopt[@]}" 2>&1); rc=$?
+check "another meaning in the namespace is refused, naming both" \
+  eval '[ $rc = 2 ] && grep -q "holds slots of another meaning" <<<"$out" && grep -q "worker:5,shard:5" <<<"$out"'
+echo "$out" | head -2
+out=$(LUA_CPATH="$build/lua54/?.so;;" lua_run_e "$url" 2>&1); rc=$?
+check "worker 1 leases its shard within the whole node space: $out" \
+  eval '[ $rc = 0 ] && [ "$out" -ge 32 ] && [ "$out" -le 63 ]'
+
 finish
