@@ -216,10 +216,13 @@ EMSCRIPTEN_KEEPALIVE int w_reset_unfinalized_range (ids_idc *c) {
 }
 
 /* the range at scratch as putrange writes it (its local ranges are not
-** read); its session ID a kept text (idc.js's keep) */
+** read); its session ID a kept text (idc.js's keep).  After it, the
+** finalized limit (w_final_view's) at scratch[4] as a double. */
 EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, const char *sid) {
-  const double *d = (const double *)scratch;
+  double *d = (double *)scratch;
+  const idc_cluster *last;
   ids_idc_range r;
+  int rc;
   r.session_id = sid;
   r.has_ids = d[0] != 0;
   r.first_gen_count = (int64_t)d[1];
@@ -227,7 +230,51 @@ EMSCRIPTEN_KEEPALIVE int w_finalize_range (ids_idc *c, const char *sid) {
   r.requested_cluster_size = (int64_t)d[3];
   r.nlocal = 0;
   r.local = NULL;
-  return ids_idc_finalize_range(c, &r, &err);
+  if ((rc = ids_idc_finalize_range(c, &r, &err)) != IDS_OK) return rc;
+  last = c->ncl ? &c->cl[c->ncl - 1] : NULL;
+  d[4] = last ? (double)(last->base_final + last->count) : 0;
+  /* the session's index, for w_finalize_fits (none for a range without
+  ** IDs, which registers no session) */
+  if (r.has_ids) {
+    uint32_t si = idc_find_session(c, sid);
+    d[5] = si == IDC_NONE ? -1 : (double)si;
+  }
+  else d[5] = -1;
+  return IDS_OK;
+}
+
+/*
+** The common finalize, without the session's text: a range of session si
+** (an index w_finalize_range gave) that goes on from its last cluster's
+** finalized IDs and fits in its room.  ids_idc_finalize_range does then
+** only count += count, after checks that pass; this does the same.  Any
+** other range (a new session, a first cluster, out of order, too big, a
+** bad count or size, inside a ghost session) is not done here: -1, and
+** idc.js calls w_finalize_range.  Done: the finalized limit.
+*/
+EMSCRIPTEN_KEEPALIVE double w_finalize_fits (ids_idc *c, int si, double first,
+                                             double count, double size) {
+  idc_cluster *k, *last;
+  const idc_session *s;
+  int64_t cnt;
+  if (c->ghost || si < 0 || (uint32_t)si >= c->nsess) return -1;
+  s = &c->sess[si];
+  if (!(count >= 1 && count <= (double)IDC_MAX_SAFE && size >= 1
+        && size <= IDS_IDC_MAX_CLUSTER && first >= 1
+        && first <= (double)IDC_MAX_SAFE - count) || s->nchain == 0)
+    return -1;
+  cnt = (int64_t)count;
+  if ((double)cnt != count || (double)(int64_t)first != first
+      || (double)(int64_t)size != size)
+    return -1;
+  last = &c->cl[c->ncl - 1];
+  if (last->base_final + last->capacity > IDC_MAX_SAFE - cnt - (int64_t)size)
+    return -1;
+  k = &c->cl[s->chain[s->nchain - 1]];
+  if ((int64_t)first != k->base_gen + k->count || cnt > k->capacity - k->count)
+    return -1;
+  k->count += cnt;
+  return (double)(last->base_final + last->count);
 }
 
 EMSCRIPTEN_KEEPALIVE double w_normalize_to_op_space (ids_idc *c, double id) {

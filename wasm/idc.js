@@ -18,7 +18,7 @@ let heap, dbl, scratch = 0;     // linear memory, the scratch as doubles
 // the exports called on hot paths, as module bindings
 let w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
     w_normalize_to_session_space, w_try_normalize_without_session,
-    w_decompress, w_recompress, w_try_recompress, w_finalize_range;
+    w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits;
 
 // Views of linear memory, made again when it grows (glue.c's module tells
 // us: emscripten_notify_memory_growth)
@@ -375,10 +375,17 @@ export class IdCompressor {
     this._fin = 0;
     this._lb = [];
     this._le = [];
+    this._stale = true;     // the local clusters may have changed since
+    // the end of the last local cluster in the view: a final in
+    // [_top, _fin) is plain whatever happened since (a local cluster only
+    // grows or starts at the allocated limit, which was at or above _fin)
+    this._top = Infinity;
     // each session's UUID (by its index in the C port): its first 24
     // characters and its low 48 bits, for UUIDs made here (_uuid)
     this._pre = [];
     this._low = [];
+    // the C port's index of each session text that ranges came with
+    this._sid = new Map();
     // the text it was made with, else (resumed from a blob) the C port's
     this.localSessionId = sessionId ?? textAt(scratch, W.w_session(h));
     if (send !== undefined) this._gens = this._state()[3];
@@ -468,7 +475,21 @@ export class IdCompressor {
     if (W.w_reset_unfinalized_range(this._sync()) !== 0) fail();
   }
   finalizeCreationRange(range) {
-    const h = this._sync(), sid = keep(range.sessionId), ids = range.ids;
+    const ids = range.ids;
+    if (ids !== undefined) {
+      // a session seen before, its range in its room: no text crosses, and
+      // the local session's room for eager finals stays as it was
+      const si = this._sid.get(range.sessionId);
+      if (si !== undefined && (si !== 0 || this._send === undefined)) {
+        const fin = w_finalize_fits(this._read(), si, ids.firstGenCount, ids.count,
+                                    ids.requestedClusterSize);
+        if (fin >= 0) {
+          if (!this._stale) this._fin = fin;  // no cluster changed its room
+          return;
+        }
+      }
+    }
+    const h = this._sync(), sid = keep(range.sessionId);
     const send = this._send;
     if (send !== undefined && ids !== undefined && range.sessionId === this.localSessionId)
       return this._finalizeLogged(h, sid, range);
@@ -478,6 +499,11 @@ export class IdCompressor {
     d[2] = ids ? ids.count : 0;
     d[3] = ids ? ids.requestedClusterSize : 0;
     if (w_finalize_range(h, sid) !== 0) fail(range.sessionId);
+    if (dbl[5] >= 0) this._sid.set(range.sessionId, dbl[5]);
+    // another session's range leaves the local clusters as they were: the
+    // view of the finals takes the new finalized limit as it is
+    if (range.sessionId !== this.localSessionId) { if (!this._stale) this._fin = dbl[4]; }
+    else this._stale = true;
   }
   // a local range finalized with a logger: the reference's events
   _finalizeLogged(h, sid, range) {
@@ -487,6 +513,8 @@ export class IdCompressor {
     d[2] = ids.count;
     d[3] = ids.requestedClusterSize;
     if (w_finalize_range(h, sid) !== 0) fail(range.sessionId);
+    if (dbl[5] >= 0) this._sid.set(range.sessionId, dbl[5]);
+    this._stale = true;
     const after = this._state(), send = this._send, sessionId = this.localSessionId;
     if (before[0] === 0)
       send({ eventName: "RuntimeIdCompressor:FirstCluster", sessionId });
@@ -521,6 +549,7 @@ export class IdCompressor {
   // the view of the finals brought up to date
   _view() {
     const h = this._handle(), CHUNK = 4000;
+    this._stale = false;
     for (;;) {
       const from = Math.max(0, this._lb.length - 1);
       W.w_final_view(h, from, CHUNK);
@@ -531,18 +560,22 @@ export class IdCompressor {
         this._lb.push(d[2 + 2 * i]);
         this._le.push(d[2 + 2 * i] + d[3 + 2 * i]);
       }
-      if (this._lb.length === d[1]) return;
+      if (this._lb.length === d[1]) {
+        this._top = this._le.length ? this._le[this._le.length - 1] : 0;
+        return;
+      }
     }
   }
   // whether final id (>= 0) is its own session-space form by the view
   _plainFinal(id) {
-    if (id >= this._fin) {
+    if (id >= this._fin || this._stale) {
       if (this._h === 0) return false;
       this._view();
       if (id >= this._fin) return false;
     }
-    const lb = this._lb;
-    let lo = 0, hi = lb.length;          // the first local cluster above id
+    const lb = this._lb, n = lb.length;
+    if (n === 0 || id >= this._le[n - 1]) return true;   // above them all
+    let lo = 0, hi = n;                  // the first local cluster above id
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (lb[mid] <= id) lo = mid + 1; else hi = mid;
@@ -557,6 +590,7 @@ export class IdCompressor {
     return r;
   }
   normalizeToSessionSpace(id, originSessionId) {
+    if (id >= this._top && id < this._fin && this._h !== 0) return id;
     if (id >= 0 && this._plainFinal(id) && this._h !== 0) return id;
     const h = this._read();
     // a final needs no origin: the session's text is not looked up
@@ -566,6 +600,7 @@ export class IdCompressor {
     return r;
   }
   tryNormalizeToSessionSpaceWithoutSession(id) {
+    if (id >= this._top && id < this._fin && this._h !== 0) return id;
     if (id >= 0 && this._plainFinal(id) && this._h !== 0) return id;
     const r = w_try_normalize_without_session(this._read(), id);
     if (r !== r) fail();
@@ -752,7 +787,7 @@ export function setup(instance, hooks = {}) {
   views();
   ({ w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
      w_normalize_to_session_space, w_try_normalize_without_session,
-     w_decompress, w_recompress, w_try_recompress, w_finalize_range } = W);
+     w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits } = W);
   if (hooks.putText) putText = hooks.putText;
   if (hooks.uuidAt) { const f = hooks.uuidAt; uuidAt = (p) => f(heap, p); }
   if (hooks.b64Encode) b64Encode = hooks.b64Encode;
