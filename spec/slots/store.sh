@@ -79,7 +79,7 @@ log=$tmp/holders.log
 
 # ------------------------------------------------ 32 holders, a 33rd
 start_holders 32 "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
-check "32 holders claimed" wait_for 20 has_claims "$log" 32
+check "32 holders claimed" wait_for 60 has_claims "$log" 32
 check "32 distinct slots" [ "$(distinct_slots "$log")" = 32 ]
 out=$("$driver" "$url" fluid 5 "$tmp/33.log" 0 $TTL $MARGIN $TIMEOUT 2>&1); rc=$?
 check "33rd claim fails, naming the store" \
