@@ -94,7 +94,7 @@ holders=$(holders_but "$leaver")
 drive "$log" "$url" fluid 5 0 $TTL $MARGIN $TIMEOUT
 holders="$holders $last_pid"
 check "the next claimant gets the freed slot $lslot" \
-  wait_for 5 eval "awk -v p=$last_pid '\$1 == \"C\" && \$2 == p { print \$3 }' '$log' | grep -qx '$lslot'"
+  wait_for 30 eval "awk -v p=$last_pid '\$1 == \"C\" && \$2 == p { print \$3 }' '$log' | grep -qx '$lslot'"
 
 # a holder that exits without releasing: atexit gives the slot back, so
 # a claimant needs no TTL to pass (the other slot of the 1-bit space is
@@ -102,7 +102,7 @@ check "the next claimant gets the freed slot $lslot" \
 elog=$tmp/exit.log
 drive "$elog" "$url" exit 1 0 $TTL $MARGIN $TIMEOUT
 keeper=$last_pid
-check "exit: first holder claimed" wait_for 10 has_claims "$elog" 1
+check "exit: first holder claimed" wait_for 30 has_claims "$elog" 1
 drive "$elog" "$url" exit 1 -500 $TTL $MARGIN $TIMEOUT
 leaver=$last_pid
 wait "$leaver"
@@ -135,18 +135,18 @@ check "32 holders exited cleanly" [ "$(grep -c '^R ' "$log")" -ge 32 ]
 slog=$tmp/skew.log
 drive "$slog" "$url" skew 1 0 $TTL $MARGIN $TIMEOUT 5000000000
 ahead=$last_pid
-check "skewed holder claimed" wait_for 10 has_claims "$slog" 1
+check "skewed holder claimed" wait_for 30 has_claims "$slog" 1
 drive "$slog" "$url" skew 1 0 $TTL $MARGIN $TIMEOUT
 other=$last_pid
-check "second holder claimed" wait_for 10 has_claims "$slog" 2
-check "skewed holder issues events" wait_for 10 issued "$slog"
+check "second holder claimed" wait_for 30 has_claims "$slog" 2
+check "skewed holder issues events" wait_for 30 issued "$slog"
 sleep 0.5
 kill -KILL "$ahead"; wait "$ahead" 2>/dev/null
 alimit=$(awk -v p="$ahead" '$1 == "L" && $2 == p && $4 != 0 { l = $4 } END { print l }' "$slog")
 drive "$slog" "$url" skew 1 12000 $TTL $MARGIN $TIMEOUT 0 10000
 taker=$last_pid
 check "the true-clock holder takes the slot after expiry" \
-  wait_for 10 eval "awk -v p=$taker '\$1 == \"C\" && \$2 == p { f = 1 } END { exit !f }' '$slog'"
+  wait_for 30 eval "awk -v p=$taker '\$1 == \"C\" && \$2 == p { f = 1 } END { exit !f }' '$slog'"
 tfloor=$(awk -v p="$taker" '$1 == "C" && $2 == p { print $4; exit }' "$slog")
 check "its floor ($tfloor) >= the old holder's last limit ($alimit)" \
   awk -v a="$alimit" -v b="$tfloor" 'BEGIN { exit !(sprintf("%20s", b) >= sprintf("%20s", a) && a != "") }'
@@ -158,7 +158,7 @@ stop_holders "$other"
 # ------------------------------- the server restarted empty
 rlog=$tmp/restart.log
 start_holders 6 "$rlog" "$url" restart 3 0 $TTL $MARGIN $TIMEOUT
-check "6 holders claimed" wait_for 10 has_claims "$rlog" 6
+check "6 holders claimed" wait_for 30 has_claims "$rlog" 6
 sleep 2.5
 t0=$(now_ns)
 stop_server
