@@ -121,11 +121,23 @@ static int lopen (const ids_slot_url *u, void **h, ids_error *e) {
   if (dir[strspn(dir, "/")] == '\0')
     return ids_fail(e, IDS_EINVAL, "slot store \"%.80s\": the root "
                     "directory is no slot directory", u->text);
-  /* the last component only: a missing parent is a configuration error */
-  if (mkdir(dir, 01777) == 0) chmod(dir, 01777);   /* past the umask */
-  else if (errno != EEXIST)
-    return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": cannot create "
-                    "directory \"%.60s\": %s", u->text, dir, strerror(errno));
+  /* the last component only: a missing parent is a configuration error.
+  ** Made whole (under a name of our own, given its mode past the umask,
+  ** then renamed into place), so that a claimant racing us never sees it
+  ** before its mode is 1777 and takes it for a group's directory */
+  if (access(dir, F_OK) != 0 && errno == ENOENT) {
+    char tmp[IDS_SLOT_URLMAX + 32];
+    snprintf(tmp, sizeof tmp, "%s.new.%ld", dir, (long)getpid());
+    rmdir(tmp);                          /* a crashed claim's, of our pid */
+    if (mkdir(tmp, 0700) != 0 || chmod(tmp, 01777) != 0 ||
+        (rename(tmp, dir) != 0 && errno != EEXIST && errno != ENOTEMPTY)) {
+      int err = errno;
+      rmdir(tmp);
+      return ids_fail(e, IDS_ELEASE, "slot store \"%.80s\": cannot create "
+                      "directory \"%.60s\": %s", u->text, dir, strerror(err));
+    }
+    rmdir(tmp);                          /* another made it first */
+  }
   if ((rc = safe_dir(u->text, dir, &mode, e)) != IDS_OK) return rc;
   l = calloc(1, sizeof *l);
   if (l == NULL) return ids_fail(e, IDS_ENOMEM, "out of memory");
