@@ -6,6 +6,13 @@
 */
 #include "idc.h"
 
+/* for the WebAssembly glue (wasm/glue.c), which declares them too:
+** decompress without its text, try_recompress of a number */
+int idc_decompress_at (ids_idc *c, int64_t id, uint32_t *si, int64_t *gen,
+                       ids_error *e);
+int idc_try_recompress_n (ids_idc *c, idc_u128 q, const char *uuid,
+                          int64_t *out, int *found, ids_error *e);
+
 static int unknown (ids_error *e, const char *op, const char *what,
                     int64_t id) {
   return ids_fail(e, IDS_ENOENT, "%s: %lld: %s", op, (long long)id, what);
@@ -86,7 +93,11 @@ int ids_idc_normalize_to_session_space (ids_idc *c, int64_t id,
   return IDS_OK;
 }
 
-int ids_idc_decompress (ids_idc *c, int64_t id, char *uuid, ids_error *e) {
+/* The session and gen count whose UUID id decompresses to, or the
+** error: decompress without the text (the WebAssembly glue makes the text
+** in JavaScript; it declares this itself). */
+int idc_decompress_at (ids_idc *c, int64_t id, uint32_t *si, int64_t *gen,
+                       ids_error *e) {
   static const char op[] = "decompress";
   const idc_cluster *k;
   uint32_t ki;
@@ -94,7 +105,8 @@ int ids_idc_decompress (ids_idc *c, int64_t id, char *uuid, ids_error *e) {
   if (id < 0) {
     if (BADLOCAL(id) || !idc_runs_contain(c, -id))
       return unknown(e, op, "unknown ID", id);
-    idc_format(c->sess[0].n + (idc_u128)(-id - 1), uuid);
+    *si = 0;
+    *gen = -id;
     return IDS_OK;
   }
   if ((ki = idc_cluster_by_final(c, id)) == IDC_NONE)
@@ -107,8 +119,17 @@ int ids_idc_decompress (ids_idc *c, int64_t id, char *uuid, ids_error *e) {
       return unknown(e, op, "the final's session form is still a local ID "
                      "(0x759)", id);
   }
-  idc_format(c->sess[k->sess].n + (idc_u128)(g - 1), uuid);
+  *si = k->sess;
+  *gen = g;
   return IDS_OK;
+}
+
+int ids_idc_decompress (ids_idc *c, int64_t id, char *uuid, ids_error *e) {
+  uint32_t si;
+  int64_t g;
+  int rc = idc_decompress_at(c, id, &si, &g, e);
+  if (rc == IDS_OK) idc_format(c->sess[si].n + (idc_u128)(g - 1), uuid);
+  return rc;
 }
 
 static int local_fallback (const ids_idc *c, idc_u128 q, int64_t *out) {
@@ -121,22 +142,24 @@ static int local_fallback (const ids_idc *c, idc_u128 q, int64_t *out) {
   return 1;
 }
 
-int ids_idc_try_recompress (ids_idc *c, const char *uuid, int64_t *out,
-                            int *found, ids_error *e) {
-  idc_u128 q;
+/* try_recompress of the number q of the text uuid (NULL: the glue's
+** numeric form, whose text is made for a message), which it declares */
+int idc_try_recompress_n (ids_idc *c, idc_u128 q, const char *uuid,
+                          int64_t *out, int *found, ids_error *e) {
   uint32_t p, k;
-  int rc = idc_parse(uuid, &q, "uuid", e);
+  char text[IDS_IDC_UUID_LEN + 1];
   *found = 0;
-  if (rc) return rc;
   p = idc_pred_session(c, q);
   if (p != IDC_NONE && q - c->sess[p].n <= (idc_u128)IDC_MAX_SAFE) {
     int64_t g = (int64_t)(q - c->sess[p].n) + 1;
     if ((k = idc_cluster_by_gen(c, &c->sess[p], g)) != IDC_NONE) {
       const idc_cluster *kc = &c->cl[k];
       if (p == 0 && idc_runs_contain(c, g)) *out = -g;
-      else if (p == 0 && g > c->gen_count)
+      else if (p == 0 && g > c->gen_count) {
+        if (!uuid) idc_format(q, text);
         return ids_fail(e, IDS_ENOENT, "recompress: '%.60s' is a final "
-                        "never generated here (0x75a)", uuid);
+                        "never generated here (0x75a)", uuid ? uuid : text);
+      }
       else *out = kc->base_final + (g - kc->base_gen);
       *found = 1;
       return IDS_OK;
@@ -144,6 +167,15 @@ int ids_idc_try_recompress (ids_idc *c, const char *uuid, int64_t *out,
   }
   *found = local_fallback(c, q, out);
   return IDS_OK;
+}
+
+int ids_idc_try_recompress (ids_idc *c, const char *uuid, int64_t *out,
+                            int *found, ids_error *e) {
+  idc_u128 q;
+  int rc = idc_parse(uuid, &q, "uuid", e);
+  *found = 0;
+  if (rc) return rc;
+  return idc_try_recompress_n(c, q, uuid, out, found, e);
 }
 
 int ids_idc_recompress (ids_idc *c, const char *uuid, int64_t *out,

@@ -305,25 +305,42 @@ EMSCRIPTEN_KEEPALIVE double w_try_normalize_without_session (ids_idc *c,
 }
 
 /* the UUID into the scratch; the session's index, or -1 */
+/* lookup.c's, for the glue */
+int idc_decompress_at (ids_idc *c, int64_t id, uint32_t *si, int64_t *gen,
+                       ids_error *e);
+int idc_try_recompress_n (ids_idc *c, idc_u128 q, const char *uuid,
+                          int64_t *out, int *found, ids_error *e);
+
+/* decompress without the text: which session's UUID id is (the return
+** value, or -1 for an error), and the offset from it (gen - 1) as a double
+** at scratch[5].  idc.js makes the text from the session's UUID, asked
+** once (w_uuid_at with offset 0), or w_uuid_at makes it. */
 EMSCRIPTEN_KEEPALIVE int w_decompress (ids_idc *c, double id) {
-  int64_t i = (int64_t)id, g;
-  uint32_t si = 0;
-  if (ids_idc_decompress(c, i, scratch, &err) != IDS_OK) return -1;
-  if (i < 0) g = -i;
-  else {
-    const idc_cluster *k = &c->cl[idc_cluster_by_final(c, i)];
-    si = k->sess;
-    g = k->base_gen + (i - k->base_final);
-  }
-  /* which session's UUID it is, and the offset from it: idc.js makes the
-  ** text from the session's (w_session_uuid), once, and the offset */
+  uint32_t si;
+  int64_t g;
+  if (idc_decompress_at(c, (int64_t)id, &si, &g, &err) != IDS_OK) return -1;
   ((double *)scratch)[5] = (double)(g - 1);
   return (int)si;
 }
 
-/* session si's own UUID (its number's, canonical) into the scratch */
-EMSCRIPTEN_KEEPALIVE void w_session_uuid (const ids_idc *c, int si) {
-  idc_format(c->sess[si].n, scratch);
+/* the UUID of session si's number plus off into the scratch */
+EMSCRIPTEN_KEEPALIVE void w_uuid_at (const ids_idc *c, int si, double off) {
+  idc_format(c->sess[si].n + (idc_u128)(int64_t)off, scratch);
+}
+
+/* try_recompress of a UUID in its canonical shape, which idc.js read as
+** four 32-bit words (the text's digits in order): no text crosses.  The
+** compressed ID, scratch[0] found; NaN for an error. */
+EMSCRIPTEN_KEEPALIVE double w_recompress_n (ids_idc *c, uint32_t a, uint32_t b,
+                                            uint32_t x, uint32_t y) {
+  idc_u128 u = (idc_u128)((uint64_t)a << 32 | b) << 64 | ((uint64_t)x << 32 | y);
+  idc_u128 q = ((u >> 80) & (((idc_u128)1 << 48) - 1)) << 74
+               | ((u >> 64) & 0xfff) << 62 | (u & (((idc_u128)1 << 62) - 1));
+  int64_t out = 0;
+  int found = 0;
+  if (idc_try_recompress_n(c, q, NULL, &out, &found, &err) != IDS_OK) return NAN;
+  scratch[0] = (char)found;
+  return (double)out;
 }
 
 /* the UUID: the scratch's first n bytes */

@@ -18,7 +18,8 @@ let heap, dbl, scratch = 0;     // linear memory, the scratch as doubles
 // the exports called on hot paths, as module bindings
 let w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
     w_normalize_to_session_space, w_try_normalize_without_session,
-    w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits;
+    w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
+    w_recompress_n;
 
 // Views of linear memory, made again when it grows (glue.c's module tells
 // us: emscripten_notify_memory_growth)
@@ -80,6 +81,37 @@ function hex12(x) {
   }
   const hi = Math.floor(x / 16777216), lo = x - hi * 16777216;
   return HEX3[hi >>> 12] + HEX3[hi & 4095] + HEX3[lo >>> 12] + HEX3[lo & 4095];
+}
+// A UUID in its canonical shape (8-4-4-4-12 hex digits, either case) read
+// here as four 32-bit words, q0..q3, for w_recompress_n: the C port reads
+// that shape the same way (parse36), and any other text as text
+const HEXV = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEXV["0123456789abcdef".charCodeAt(i)] = i;
+  HEXV["0123456789ABCDEF".charCodeAt(i)] = i;
+}
+let q0 = 0, q1 = 0, q2 = 0, q3 = 0;
+function word(s, i, j) {           // digits i..i+3 and j..j+3; -1: not hex
+  let w = 0, bad = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = s.charCodeAt(i + k), v = c < 128 ? HEXV[c] : -1;
+    bad |= v;
+    w = w << 4 | v;
+  }
+  for (let k = 0; k < 4; k++) {
+    const c = s.charCodeAt(j + k), v = c < 128 ? HEXV[c] : -1;
+    bad |= v;
+    w = w << 4 | v;
+  }
+  return bad < 0 ? -1 : w >>> 0;
+}
+function canonical(s) {
+  if (s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
+      s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return false;
+  const a = word(s, 0, 4), b = word(s, 9, 14), c = word(s, 19, 24), d = word(s, 28, 32);
+  if (a < 0 || b < 0 || c < 0 || d < 0) return false;
+  q0 = a; q1 = b; q2 = c; q3 = d;
+  return true;
 }
 function textAt(p, n) {
   let s = "";
@@ -463,7 +495,7 @@ export class IdCompressor {
     if (id !== id) fail();
     if (heap[scratch] === 0) return id;
     this._locals++;
-    return this._uuid(0, -id - 1, scratch + 1);
+    return this._uuid(0, -id - 1);
   }
   takeNextCreationRange() {
     return readRange(W.w_take_next_range(this._sync()), this.localSessionId);
@@ -609,34 +641,41 @@ export class IdCompressor {
   decompress(id) {
     const si = w_decompress(this._read(), id);
     if (si < 0) fail();
-    return this._uuid(si, dbl[5], scratch);
+    return this._uuid(si, dbl[5]);
   }
-  // the UUID of session si plus off, which the C port wrote at p too:
-  // made from the session's UUID, or (the first time, or a carry past the
-  // last group) read
-  _uuid(si, off, p) {
+  // the UUID of session si plus off: made from the session's UUID (asked
+  // of the C port once), or on a carry past the last group by the C port
+  _uuid(si, off) {
     const low = this._low[si];
     if (low !== undefined) {
       const x = low + off;
       if (x < 281474976710656) return this._pre[si] + hex12(x);
-      return uuidAt(p);
+    } else {
+      W.w_uuid_at(this._h, si, 0);
+      const own = uuidAt(scratch);
+      this._pre[si] = own.slice(0, 24);
+      this._low[si] = parseInt(own.slice(24), 16);
+      if (off === 0) return own;
     }
-    const text = uuidAt(p);
-    W.w_session_uuid(this._h, si);
-    const own = uuidAt(scratch);
-    this._pre[si] = own.slice(0, 24);
-    this._low[si] = parseInt(own.slice(24), 16);
-    return text;
+    W.w_uuid_at(this._h, si, off);
+    return uuidAt(scratch);
   }
   recompress(uuid) {
     const h = this._read();
+    if (canonical(uuid)) {
+      const r = w_recompress_n(h, q0, q1, q2, q3);
+      if (r !== r) fail(uuid);
+      if (heap[scratch] === 0) throw new Error("Could not recompress.");
+      return r;
+    }
     const r = w_recompress(h, put(uuid));
     if (r !== r) fail(uuid);
     return r;
   }
   tryRecompress(uuid) {
     const h = this._read();
-    const r = w_try_recompress(h, put(uuid));
+    const r = canonical(uuid) ? w_recompress_n(h, q0, q1, q2, q3)
+                              : w_try_recompress(h, put(uuid));
     if (r !== r) fail(uuid);
     return heap[scratch] ? r : undefined;
   }
@@ -787,7 +826,8 @@ export function setup(instance, hooks = {}) {
   views();
   ({ w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
      w_normalize_to_session_space, w_try_normalize_without_session,
-     w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits } = W);
+     w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
+     w_recompress_n } = W);
   if (hooks.putText) putText = hooks.putText;
   if (hooks.uuidAt) { const f = hooks.uuidAt; uuidAt = (p) => f(heap, p); }
   if (hooks.b64Encode) b64Encode = hooks.b64Encode;

@@ -232,6 +232,21 @@ export function defineApiTests({ test, assert, impls, TU }) {
       assert.equal(r.recompress(want[2]), 2);
     });
 
+    test(`${name}: recompress reads UUIDs in either case, and refuses what is not hex`, () => {
+      const c = make(A);
+      const ids = [c.generateCompressedId(), c.generateCompressedId()];
+      c.finalizeCreationRange(c.takeNextCreationRange());
+      const u = c.decompress(ids[1]);
+      assert.equal(c.recompress(u.toUpperCase()), ids[1]);
+      assert.equal(c.tryRecompress(u.slice(0, 20) + u.slice(20).toUpperCase()), ids[1]);
+      assert.equal(c.recompress(u.replace(/-/g, "")), ids[1]);         // not the canonical shape
+      assert.equal(c.tryRecompress("0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0fff"), undefined);
+      throwsMsg(() => c.recompress("0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0fff"), "Could not recompress.");
+      for (const bad of ["0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0g", "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0\u00e1", "0a0a0a0a-0a0a-4a0a-8a0a+0a0a0a0a0a0b"])
+        assert.throws(() => c.recompress(bad), (e) => e instanceof SyntaxError &&
+                      e.message === `Cannot convert 0x${bad.replace(/-/g, "")} to a BigInt`);
+    });
+
     test(`${name}: every member works through a Proxy`, () => {
       // a plain Proxy, and one that forwards to a compressor held elsewhere
       // (the reference's test utilities' kind)
