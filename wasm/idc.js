@@ -91,6 +91,9 @@ for (let i = 0; i < 16; i++) {
   HEXV["0123456789ABCDEF".charCodeAt(i)] = i;
 }
 let q0 = 0, q1 = 0, q2 = 0, q3 = 0;
+// node's text in (Buffer#utf8Write) and the C port's parse beat the words
+// read here; where there is no such helper, the words
+let byWords = true;
 function word(s, i, j) {           // digits i..i+3 and j..j+3; -1: not hex
   let w = 0, bad = 0;
   for (let k = 0; k < 4; k++) {
@@ -106,7 +109,7 @@ function word(s, i, j) {           // digits i..i+3 and j..j+3; -1: not hex
   return bad < 0 ? -1 : w >>> 0;
 }
 function canonical(s) {
-  if (s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
+  if (!byWords || s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
       s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return false;
   const a = word(s, 0, 4), b = word(s, 9, 14), c = word(s, 19, 24), d = word(s, 28, 32);
   if (a < 0 || b < 0 || c < 0 || d < 0) return false;
@@ -828,7 +831,7 @@ export function setup(instance, hooks = {}) {
      w_normalize_to_session_space, w_try_normalize_without_session,
      w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
      w_recompress_n } = W);
-  if (hooks.putText) putText = hooks.putText;
+  if (hooks.putText) { putText = hooks.putText; byWords = false; }
   if (hooks.uuidAt) { const f = hooks.uuidAt; uuidAt = (p) => f(heap, p); }
   if (hooks.b64Encode) b64Encode = hooks.b64Encode;
   if (hooks.b64Length) b64Length = hooks.b64Length;

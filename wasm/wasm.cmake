@@ -22,7 +22,7 @@ if(IDS_WASM AND NOT IDS_SANITIZE AND NOT IDS_TSAN)
     add_custom_target(idcompressor_wasm ALL
                       DEPENDS ${pkg}/idcompressor.wasm ${pkg}/idc.js)
     if(BUILD_TESTING)
-      foreach(t vectors cross api lifecycle base64 pack types browser)
+      foreach(t vectors cross api lifecycle helpers pack types browser)
         add_test(NAME idc_wasm_${t}
                  COMMAND ${CMAKE_SOURCE_DIR}/wasm/test/run.sh ${CMAKE_BINARY_DIR} ${t})
         set_tests_properties(idc_wasm_${t} PROPERTIES TIMEOUT 300 LABELS "wasm")

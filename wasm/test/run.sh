@@ -5,7 +5,8 @@
 #   cross      the differential cross-test against the npm package
 #   api        the public-API tests, on the reference and on ours
 #   lifecycle  memory freed by dispose and by the collector, flat over cycles
-#   base64     the package's own base64 (browsers') against node's Buffer
+#   helpers    the package's own text helpers (browsers': base64, UUIDs
+#              in) against node's
 #   pack       npm pack, installed offline in a new project by its name
 #              and by the reference's, used there: import and require() of
 #              every subpath, test-utils, the exports map's shape
@@ -37,7 +38,7 @@ esac
 case ${2:-} in
   vectors) exec node "$here/vectors.mjs" ;;
   lifecycle) exec node --expose-gc "$here/lifecycle.mjs" ;;
-  base64) exec node "$here/base64.mjs" ;;
+  helpers) exec node "$here/helpers.mjs" ;;
   cross) exec node "$ref/cross.mjs" "$build" ${IDC_CROSS_SEEDS:-1 2 3 4 5} ;;
   api)
     out=$(node --test "$here/api.mjs" 2>&1); rc=$?
@@ -178,5 +179,5 @@ JSON
       echo "run.sh: npm ci failed in wasm/test/browser"; echo "0 passed, 1 failed"; exit 1
     fi
     exec node "$here/browser/run.mjs" "$IDC_WASM" "$build/idc-browser" ;;
-  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|base64|pack|types|browser" >&2; exit 2 ;;
+  *) echo "usage: run.sh BUILDDIR vectors|cross|api|lifecycle|helpers|pack|types|browser" >&2; exit 2 ;;
 esac

@@ -1,11 +1,15 @@
-// base64.mjs: the package's own base64 (idc.js's, which browsers use)
-// against node's Buffer (which the node entry point uses, and the
+// helpers.mjs: the package's own text helpers (idc.js's, which browsers
+// use) against node's (Buffer, which the node entry point uses, and the
 // reference decodes with): a second copy of idc.js is set up here without
-// node's helpers, and both copies serialize the same compressors to the
-// same text and deserialize the same texts (valid blobs, and blobs spoilt
-// with white space, characters that are not base64, the URL-safe
-// alphabet, missing or extra padding, text after the padding, characters
-// beyond Latin-1, cuts) to the same compressor or the same error.
+// node's helpers.
+//   - base64: both copies serialize the same compressors to the same text
+//     and deserialize the same texts (valid blobs, and blobs spoilt with
+//     white space, characters that are not base64, the URL-safe alphabet,
+//     missing or extra padding, text after the padding, characters beyond
+//     Latin-1, cuts) to the same compressor or the same error;
+//   - UUIDs in: recompress and tryRecompress of UUIDs in either case and
+//     spoilt (a character that is not hex, beyond ASCII, a dash moved,
+//     white space, no dashes) give the same answer or the same error.
 // Prints "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
@@ -90,5 +94,32 @@ for (let i = 0; i < 3000; i++) {
   check(outcome(N, s, false) === outcome(J, s, false), `${JSON.stringify(s)}: a different outcome`);
 }
 console.log(`${blobs.length} blobs and ${blobs.length * 120} spoilt ones: ${same} the same outcome, ${valid} of them compressors`);
+
+// UUIDs in
+const a = build(N, 40), b = build(J, 40);
+const tryBoth = (f) => {
+  const run = (c) => { try { return "ok " + f(c); } catch (e) { return `${e.constructor.name}: ${e.message}`; } };
+  return [run(a), run(b)];
+};
+const CH = ["g", "G", "-", " ", "\u00e1", "\u0130", "\0", "A", "f", "0"];
+let uuids = 0;
+for (let f = 0; f < 400; f++) {
+  let u;
+  try { u = a.decompress(f); } catch { continue; }      // not a final of the document
+  const forms = [u, u.toUpperCase(), u.replace(/[a-f]/g, (x) => (pick(2) ? x.toUpperCase() : x)), u.replace(/-/g, ""),
+                 u + " ", " " + u, u.slice(0, 35), u + "0"];
+  for (let k = 0; k < 6; k++) {
+    const at = pick(36);
+    forms.push(u.slice(0, at) + CH[pick(CH.length)] + u.slice(at + 1));
+  }
+  for (const t of forms) {
+    uuids++;
+    const [x, y] = tryBoth((c) => c.recompress(t));
+    check(x === y, `recompress ${JSON.stringify(t)}: node's helpers ${x}, ours ${y}`);
+    const [p, q] = tryBoth((c) => c.tryRecompress(t));
+    check(p === q, `tryRecompress ${JSON.stringify(t)}: node's helpers ${p}, ours ${q}`);
+  }
+}
+console.log(`${uuids} UUIDs in, recompressed by both copies`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
