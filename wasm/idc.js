@@ -408,8 +408,8 @@ export class IdCompressor {
     // grows, and new local finals (a new cluster, an expansion) are never
     // below an older limit.
     this._fin = 0;
-    this._lb = [];
-    this._le = [];
+    this._lb = null;        // made at the first _view (a compressor made
+    this._le = null;        // and dropped at once makes none of these)
     this._stale = true;     // the local clusters may have changed since
     // the end of the last local cluster in the view: a final in
     // [_top, _fin) is plain whatever happened since (a local cluster only
@@ -417,10 +417,10 @@ export class IdCompressor {
     this._top = Infinity;
     // each session's UUID (by its index in the C port): its first 24
     // characters and its low 48 bits, for UUIDs made here (_uuid)
-    this._pre = [];
-    this._low = [];
+    this._pre = null;
+    this._low = null;
     // the C port's index of each session text that ranges came with
-    this._sid = new Map();
+    this._sid = null;
     // the text it was made with, else (resumed from a blob) the C port's
     this.localSessionId = sessionId ?? textAt(scratch, W.w_session(h));
     if (send !== undefined) this._gens = this._state()[3];
@@ -514,7 +514,7 @@ export class IdCompressor {
     if (ids !== undefined) {
       // a session seen before, its range in its room: no text crosses, and
       // the local session's room for eager finals stays as it was
-      const si = this._sid.get(range.sessionId);
+      const si = this._sid === null ? undefined : this._sid.get(range.sessionId);
       if (si !== undefined && (si !== 0 || this._send === undefined)) {
         const fin = w_finalize_fits(this._read(), si, ids.firstGenCount, ids.count,
                                     ids.requestedClusterSize);
@@ -534,7 +534,7 @@ export class IdCompressor {
     d[2] = ids ? ids.count : 0;
     d[3] = ids ? ids.requestedClusterSize : 0;
     if (w_finalize_range(h, sid) !== 0) fail(range.sessionId);
-    if (dbl[5] >= 0) this._sid.set(range.sessionId, dbl[5]);
+    if (dbl[5] >= 0) (this._sid ??= new Map()).set(range.sessionId, dbl[5]);
     // another session's range leaves the local clusters as they were: the
     // view of the finals takes the new finalized limit as it is
     if (range.sessionId !== this.localSessionId) { if (!this._stale) this._fin = dbl[4]; }
@@ -548,7 +548,7 @@ export class IdCompressor {
     d[2] = ids.count;
     d[3] = ids.requestedClusterSize;
     if (w_finalize_range(h, sid) !== 0) fail(range.sessionId);
-    if (dbl[5] >= 0) this._sid.set(range.sessionId, dbl[5]);
+    if (dbl[5] >= 0) (this._sid ??= new Map()).set(range.sessionId, dbl[5]);
     this._stale = true;
     const after = this._state(), send = this._send, sessionId = this.localSessionId;
     if (before[0] === 0)
@@ -585,6 +585,7 @@ export class IdCompressor {
   _view() {
     const h = this._handle(), CHUNK = 4000;
     this._stale = false;
+    if (this._lb === null) { this._lb = []; this._le = []; }
     for (;;) {
       const from = Math.max(0, this._lb.length - 1);
       W.w_final_view(h, from, CHUNK);
@@ -649,6 +650,7 @@ export class IdCompressor {
   // the UUID of session si plus off: made from the session's UUID (asked
   // of the C port once), or on a carry past the last group by the C port
   _uuid(si, off) {
+    if (this._low === null) { this._pre = []; this._low = []; }
     const low = this._low[si];
     if (low !== undefined) {
       const x = low + off;

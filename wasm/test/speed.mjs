@@ -129,7 +129,7 @@ export function bench(impls, { quick: q = false, now, log = console.log, runMs, 
       if (r.once) r.n = 0;
       else { r.n = calibrate(r.f); r.f(r.n); }
     }
-    const rounds = rs[0].once ? Math.min(RUNS, 3) : RUNS;
+    const rounds = RUNS;
     for (let i = 0; i < rounds; i++)
       for (const r of rs) {
         const t0 = now();
