@@ -328,12 +328,14 @@ EMSCRIPTEN_KEEPALIVE void w_uuid_at (const ids_idc *c, int si, double off) {
   idc_format(c->sess[si].n + (idc_u128)(int64_t)off, scratch);
 }
 
-/* try_recompress of a UUID in its canonical shape, which idc.js read as
-** four 32-bit words (the text's digits in order): no text crosses.  The
-** compressed ID, scratch[0] found; NaN for an error. */
-EMSCRIPTEN_KEEPALIVE double w_recompress_n (ids_idc *c, uint32_t a, uint32_t b,
-                                            uint32_t x, uint32_t y) {
-  idc_u128 u = (idc_u128)((uint64_t)a << 32 | b) << 64 | ((uint64_t)x << 32 | y);
+/* try_recompress of a UUID in its canonical shape, which idc.js read into
+** its 16 bytes at the scratch (the text's digits in order): no text
+** crosses.  The compressed ID, scratch[0] found; NaN for an error. */
+EMSCRIPTEN_KEEPALIVE double w_recompress_16 (ids_idc *c) {
+  uint64_t hi, lo;
+  memcpy(&hi, scratch, 8);
+  memcpy(&lo, scratch + 8, 8);
+  idc_u128 u = (idc_u128)be64toh(hi) << 64 | be64toh(lo);
   idc_u128 q = ((u >> 80) & (((idc_u128)1 << 48) - 1)) << 74
                | ((u >> 64) & 0xfff) << 62 | (u & (((idc_u128)1 << 62) - 1));
   int64_t out = 0;

@@ -19,7 +19,7 @@ let heap, dbl, scratch = 0;     // linear memory, the scratch as doubles
 let w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
     w_normalize_to_session_space, w_try_normalize_without_session,
     w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
-    w_recompress_n;
+    w_recompress_16;
 
 // Views of linear memory, made again when it grows (glue.c's module tells
 // us: emscripten_notify_memory_growth)
@@ -83,38 +83,39 @@ function hex12(x) {
   return HEX3[hi >>> 12] + HEX3[hi & 4095] + HEX3[lo >>> 12] + HEX3[lo & 4095];
 }
 // A UUID in its canonical shape (8-4-4-4-12 hex digits, either case) read
-// here as four 32-bit words, q0..q3, for w_recompress_n: the C port reads
-// that shape the same way (parse36), and any other text as text
-const HEXV = new Int8Array(128).fill(-1);
-for (let i = 0; i < 16; i++) {
-  HEXV["0123456789abcdef".charCodeAt(i)] = i;
-  HEXV["0123456789ABCDEF".charCodeAt(i)] = i;
+// here into its 16 bytes at the scratch, for w_recompress_16: the C port
+// reads that shape the same way (parse36), and any other text as text.
+// Two digits at a time: PAIR[c1 << 7 | c2] is their byte, or -1.  (Bytes,
+// not 32-bit words: a word above 2^30 is a boxed number in V8.)
+let PAIR = null;
+// node's text in (Buffer#utf8Write) and the C port's parse beat the bytes
+// read here; where there is no such helper, the bytes
+let byBytes = true;
+function pairs() {
+  PAIR = new Int16Array(16384).fill(-1);
+  const D = "0123456789abcdef0123456789ABCDEF";
+  for (let i = 0; i < 32; i++)
+    for (let j = 0; j < 32; j++) PAIR[D.charCodeAt(i) << 7 | D.charCodeAt(j)] = (i & 15) << 4 | (j & 15);
 }
-let q0 = 0, q1 = 0, q2 = 0, q3 = 0;
-// node's text in (Buffer#utf8Write) and the C port's parse beat the words
-// read here; where there is no such helper, the words
-let byWords = true;
-function word(s, i, j) {           // digits i..i+3 and j..j+3; -1: not hex
-  let w = 0, bad = 0;
-  for (let k = 0; k < 4; k++) {
-    const c = s.charCodeAt(i + k), v = c < 128 ? HEXV[c] : -1;
-    bad |= v;
-    w = w << 4 | v;
-  }
-  for (let k = 0; k < 4; k++) {
-    const c = s.charCodeAt(j + k), v = c < 128 ? HEXV[c] : -1;
-    bad |= v;
-    w = w << 4 | v;
-  }
-  return bad < 0 ? -1 : w >>> 0;
+// the two digits at i, i + 1 into h[p]; their codes ORed, shifted up 16,
+// with bit 8 set if they are not hex (bits 23 and up: a code past 127)
+function two(s, i, h, p, P) {
+  const a = s.charCodeAt(i), b = s.charCodeAt(i + 1), v = P[(a << 7 | b) & 16383];
+  h[p] = v;
+  return (a | b) << 16 | (v & 511);
 }
 function canonical(s) {
-  if (!byWords || s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
+  if (!byBytes || s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
       s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return false;
-  const a = word(s, 0, 4), b = word(s, 9, 14), c = word(s, 19, 24), d = word(s, 28, 32);
-  if (a < 0 || b < 0 || c < 0 || d < 0) return false;
-  q0 = a; q1 = b; q2 = c; q3 = d;
-  return true;
+  if (PAIR === null) pairs();
+  const P = PAIR, h = heap, p = scratch;
+  const all = two(s, 0, h, p, P) | two(s, 2, h, p + 1, P) | two(s, 4, h, p + 2, P) |
+    two(s, 6, h, p + 3, P) | two(s, 9, h, p + 4, P) | two(s, 11, h, p + 5, P) |
+    two(s, 14, h, p + 6, P) | two(s, 16, h, p + 7, P) | two(s, 19, h, p + 8, P) |
+    two(s, 21, h, p + 9, P) | two(s, 24, h, p + 10, P) | two(s, 26, h, p + 11, P) |
+    two(s, 28, h, p + 12, P) | two(s, 30, h, p + 13, P) | two(s, 32, h, p + 14, P) |
+    two(s, 34, h, p + 15, P);
+  return (all & 0xff800100) === 0;
 }
 function textAt(p, n) {
   let s = "";
@@ -668,7 +669,7 @@ export class IdCompressor {
   recompress(uuid) {
     const h = this._read();
     if (canonical(uuid)) {
-      const r = w_recompress_n(h, q0, q1, q2, q3);
+      const r = w_recompress_16(h);
       if (r !== r) fail(uuid);
       if (heap[scratch] === 0) throw new Error("Could not recompress.");
       return r;
@@ -679,8 +680,7 @@ export class IdCompressor {
   }
   tryRecompress(uuid) {
     const h = this._read();
-    const r = canonical(uuid) ? w_recompress_n(h, q0, q1, q2, q3)
-                              : w_try_recompress(h, put(uuid));
+    const r = canonical(uuid) ? w_recompress_16(h) : w_try_recompress(h, put(uuid));
     if (r !== r) fail(uuid);
     return heap[scratch] ? r : undefined;
   }
@@ -832,8 +832,8 @@ export function setup(instance, hooks = {}) {
   ({ w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
      w_normalize_to_session_space, w_try_normalize_without_session,
      w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
-     w_recompress_n } = W);
-  if (hooks.putText) { putText = hooks.putText; byWords = false; }
+     w_recompress_16 } = W);
+  if (hooks.putText) { putText = hooks.putText; byBytes = false; }
   if (hooks.uuidAt) { const f = hooks.uuidAt; uuidAt = (p) => f(heap, p); }
   if (hooks.b64Encode) b64Encode = hooks.b64Encode;
   if (hooks.b64Length) b64Length = hooks.b64Length;
