@@ -13,7 +13,7 @@ install(TARGETS idscheme_shared EXPORT idschemeTargets
 install(TARGETS idscheme_static EXPORT idschemeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 
-# find_package(idscheme 0.2): idscheme::idscheme (shared) and
+# find_package(idscheme 0.3): idscheme::idscheme (shared) and
 # idscheme::idscheme_static; before 1.0 a minor version may break the API
 set(IDS_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/idscheme)
 install(EXPORT idschemeTargets NAMESPACE idscheme:: DESTINATION ${IDS_CMAKEDIR}

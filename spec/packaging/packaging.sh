@@ -77,7 +77,7 @@ consumer () {
              '$c/pcs' && ! readelf -d '$c/pcs' | grep -q 'NEEDED.*libidscheme'"
   unset PKG_CONFIG_PATH
   for kind in shared static; do
-    run "$name: consumer with find_package(idscheme 0.2) ($kind)" "$c/cm-$kind.log" \
+    run "$name: consumer with find_package(idscheme 0.3) ($kind)" "$c/cm-$kind.log" \
       bash -c "cmake -S examples/consumer -B '$c/cm-$kind' -DCMAKE_PREFIX_PATH='$prefix' \
                  -DIDS_STATIC=$([ $kind = static ] && echo ON || echo OFF) &&
                cmake --build '$c/cm-$kind' && LD_LIBRARY_PATH='$libdir' '$c/cm-$kind/consumer'"
