@@ -97,25 +97,22 @@ function pairs() {
   for (let i = 0; i < 32; i++)
     for (let j = 0; j < 32; j++) PAIR[D.charCodeAt(i) << 7 | D.charCodeAt(j)] = (i & 15) << 4 | (j & 15);
 }
-// the two digits at i, i + 1 into h[p]; their codes ORed, shifted up 16,
-// with bit 8 set if they are not hex (bits 23 and up: a code past 127)
-function two(s, i, h, p, P) {
-  const a = s.charCodeAt(i), b = s.charCodeAt(i + 1), v = P[(a << 7 | b) & 16383];
-  h[p] = v;
-  return (a | b) << 16 | (v & 511);
-}
+// where each pair of digits starts
+const PAIRAT = new Uint8Array([0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]);
 function canonical(s) {
   if (!byBytes || s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
       s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return false;
   if (PAIR === null) pairs();
   const P = PAIR, h = heap, p = scratch;
-  const all = two(s, 0, h, p, P) | two(s, 2, h, p + 1, P) | two(s, 4, h, p + 2, P) |
-    two(s, 6, h, p + 3, P) | two(s, 9, h, p + 4, P) | two(s, 11, h, p + 5, P) |
-    two(s, 14, h, p + 6, P) | two(s, 16, h, p + 7, P) | two(s, 19, h, p + 8, P) |
-    two(s, 21, h, p + 9, P) | two(s, 24, h, p + 10, P) | two(s, 26, h, p + 11, P) |
-    two(s, 28, h, p + 12, P) | two(s, 30, h, p + 13, P) | two(s, 32, h, p + 14, P) |
-    two(s, 34, h, p + 15, P);
-  return (all & 0xff800100) === 0;
+  // the codes ORed (past 127: not ASCII), and the bytes ORed (-1: not hex)
+  let codes = 0, bytes = 0;
+  for (let k = 0; k < 16; k++) {
+    const i = PAIRAT[k], a = s.charCodeAt(i), b = s.charCodeAt(i + 1), v = P[(a << 7 | b) & 16383];
+    codes |= a | b;
+    bytes |= v;
+    h[p + k] = v;
+  }
+  return codes < 128 && bytes >= 0;
 }
 function textAt(p, n) {
   let s = "";
