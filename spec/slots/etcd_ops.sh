@@ -26,12 +26,7 @@ ttl=3000 timeout=2000
 pause=4.5                     # past the TTL (etcd's is whole seconds)
 
 # run OUT SECONDS URL: a leased Lua generator in the background
-run () {
-  lua_bg "$(dirname "$0")/run.lua" "$1" "$2" "$3" $ttl $timeout 0.04 \
-    2>>"$tmp/driver.err"
-  pids="$pids $!"
-  last=$!
-}
+run () { lua_gen "$1" "$2" "$3" $ttl $timeout 0.04; }
 # cli OUT N URL: N FLUIDs from one `idscheme gen` run in the background
 cli () {
   "$build/idscheme" gen fluid -n "$2" -e dec -o "slots=$3" \

@@ -18,33 +18,13 @@ ttl=3000 timeout=1000
 pause=4.5                     # past the TTL (etcd's is whole seconds)
 
 # run OUT SECONDS URL: a leased Lua generator in the background
-run () {
-  lua_bg "$(dirname "$0")/run.lua" "$1" "$2" "$3" $ttl $timeout 0.04 \
-    2>>"$tmp/driver.err"
-  pids="$pids $!"
-  last=$!
-}
+run () { lua_gen "$1" "$2" "$3" $ttl $timeout 0.04; }
 # cli OUT N URL: N FLUIDs from one `idscheme gen` run in the background
 cli () {
   "$build/idscheme" gen fluid -n "$2" -e dec -o "slots=$3" \
     -o slot_ttl_ms=$ttl -o slot_timeout_ms=$timeout \
     >"$1" 2>>"$tmp/driver.err" &
   pids="$pids $!"
-}
-# going N FILES...: each file holds more than N IDs
-going () {
-  local n=$1 f; shift
-  for f in "$@"; do [ "$(ids "$f" 2>/dev/null | wc -l)" -gt "$n" ] || return 1; done
-}
-# verdict NAME FILES...: no duplicate, increasing per generator and slot
-verdict () {
-  local name=$1 n d; shift
-  n=$(ids "$@" | wc -l)
-  d=$(ids "$@" | sort | uniq -d | wc -l)
-  echo "$name: $n IDs from $# generators, $d duplicates"
-  check "$name: IDs were made" [ "$n" -gt 0 ]
-  check "$name: no duplicate" [ "$d" = 0 ]
-  check "$name: IDs increase per generator and slot" increasing "$@"
 }
 others () { jobs -p | grep -v -e "^$srv_pid\$" -e "^${relay_pid:-x}\$"; }
 

@@ -197,6 +197,42 @@ increasing () {
   done
 }
 
+# lua_gen OUT SECONDS URL TTL TIMEOUT PAUSE: a leased Lua generator
+# (spec/slots/run.lua) in the background, its pid in $last and added to
+# $lua_pids; it stops when SECONDS have passed or at lua_stop
+lua_pids=""
+lua_gen () {
+  lua_bg "$(dirname "$0")/run.lua" "$@" "$tmp/lua.stop" 2>>"$tmp/driver.err"
+  last=$!
+  pids="$pids $last"
+  lua_pids="$lua_pids $last"
+}
+# lua_stop: the generators of lua_gen stop at their next batch; waited for
+lua_stop () {
+  touch "$tmp/lua.stop"
+  wait $lua_pids 2>/dev/null
+  lua_pids=""
+  rm -f "$tmp/lua.stop"
+}
+# since FILES...: "file count" lines, the IDs each holds now.  grew
+# LINES: each of those files holds more IDs now.  grown SECONDS LINES:
+# each does within SECONDS (a bound on a wait, not a deadline for the
+# generator: a loaded machine may take its time), else says which not
+since () { local f; for f; do echo "$f $(ids "$f" | wc -l)"; done; }
+grew () {
+  local f n
+  while read -r f n; do
+    [ "$(ids "$f" | wc -l)" -gt "$n" ] || return 1
+  done <<<"$1"
+}
+grown () {
+  wait_for "$1" grew "$2" && return 0
+  local f n
+  while read -r f n; do
+    [ "$(ids "$f" | wc -l)" -gt "$n" ] || echo "no ID since: $f"
+  done <<<"$2"
+  return 1
+}
 # going N FILES...: each file of spec/slots/run.lua holds more than N IDs
 going () {
   local n=$1 f; shift

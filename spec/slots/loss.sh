@@ -31,16 +31,11 @@ free_ports port
 . "$(dirname "$0")/server.sh"
 ttl=2000 margin=200 timeout=1000
 
-# run OUT SECONDS URL: a leased Lua generator in the background, its pid
-# added to $lua_pids; 2048 IDs, then a pause of 80 ms (half faults.sh's
+# run OUT SECONDS URL: a leased Lua generator in the background (lua_gen);
+# 2048 IDs, then a pause of 80 ms (half faults.sh's
 # rate: under a million IDs a subset, and yet about 3,000 duplicates in
 # "both" from the claim before the fix, bb19504)
-run () {
-  lua_bg "$(dirname "$0")/run.lua" "$1" "$2" "$3" $ttl $timeout 0.08 \
-    2>>"$tmp/driver.err"
-  pids="$pids $!"
-  lua_pids="$lua_pids $!"
-}
+run () { lua_gen "$1" "$2" "$3" $ttl $timeout 0.08; }
 rcli () { redis-cli -h 127.0.0.1 -p "$port" "$@"; }
 # keys PREFIX ERE: the keys under PREFIX/ that match ERE (SCAN)
 keys () { rcli --scan --pattern "$1/*" | grep -E "$2"; }
@@ -50,15 +45,6 @@ present () { keys "$@" | grep -q .; }
 wipe () {
   keys "$1" "$2" | xargs -r redis-cli -h 127.0.0.1 -p "$port" "$3" |
     awk '{ n += $1 } END { print n + 0 }'
-}
-# since FILES...: "file count" lines, the IDs each holds now; grew LINES:
-# each of those files holds more IDs now (says which does not)
-since () { local f; for f; do echo "$f $(ids "$f" | wc -l)"; done; }
-grew () {
-  local f n
-  while read -r f n; do
-    [ "$(ids "$f" | wc -l)" -gt "$n" ] || { echo "no ID since: $f"; return 1; }
-  done <<<"$1"
 }
 # changed_hands FILES...: some slot number was held by two generators
 changed_hands () {
@@ -89,7 +75,7 @@ wait $lua_pids
 # subset NAME ERE: the keys matching ERE deleted under running holders
 subset () {
   local k=$1 re=$2 p=loss$$-$1 u i r n counts="" log=$tmp/$1.log t0=$SECONDS
-  local after
+  local after fresh
   local -a leaver
   u=redis://127.0.0.1:$port/$p
   lua_pids=""
@@ -103,7 +89,7 @@ subset () {
     case $i in
       4) run "$tmp/$k-h4.txt" 3 "$u"; leaver[2]=$! ;;
       5) run "$tmp/$k-h5.txt" 4 "$u"; leaver[3]=$! ;;
-      *) run "$tmp/$k-h$i.txt" 10 "$u" ;;
+      *) run "$tmp/$k-h$i.txt" 120 "$u" ;;   # until lua_stop
     esac
     sleep 0.07
     [ $i = 5 ] && break
@@ -126,11 +112,15 @@ subset () {
   echo "$k: deleted $counts keys"
   check "$k: each of the 3 deletions removed keys" \
     eval '! grep -qw 0 <<<"$counts"'
-  wait $lua_pids
+  # the holders run until each made IDs after the deletions (a minute
+  # at most), the newcomers until each made some
+  grown 60 "$after"; fresh=$?
+  wait_for 60 going 0 "$tmp/$k-n1.txt" "$tmp/$k-n2.txt" "$tmp/$k-n3.txt"
+  lua_stop
   stop_holders $holders
   echo "$k: generators: $(moves "$tmp/$k"-*.txt); drivers: $(count_claims "$log") claims," \
        "$(grep -c '^Z ' "$log") stops; $((SECONDS - t0)) s"
-  check "$k: the holders made IDs after the deletions" grew "$after"
+  check "$k: the holders made IDs after the deletions" [ "$fresh" = 0 ]
   check "$k: newcomers made IDs" \
     going 0 "$tmp/$k-n1.txt" "$tmp/$k-n2.txt" "$tmp/$k-n3.txt"
   check "$k: slots changed hands" changed_hands "$tmp/$k"-*.txt
