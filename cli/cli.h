@@ -71,6 +71,9 @@ void ohex (const uint8_t *b, size_t n);
 void ojson (const char *s, size_t n);
 void ojsonz (const char *s);
 const char *quote (const char *s, size_t n);
+/* t[0..n) without ASCII white space at either end, as the core reads
+** a text (ids_scheme_decode, ids_inspect). */
+void trim (const char **t, size_t *n);
 /* Colour (SGR) on standard output: osgr("1") bold, osgr("33") yellow,
 ** osgr("0") back; nothing unless decidecolour() found a terminal that
 ** takes it (not with NO_COLOR, not TERM=dumb). */
@@ -140,12 +143,24 @@ void loadpath (void);
 int64_t nowms (void);
 void oiso (int64_t ms);
 void oage (int64_t ms, int64_t now);
+/* A field's value; json: a string or a number by the field's width
+** alone (jsonstring), never by the value's magnitude. */
+int jsonstring (const ids_field *f);
 void ofield (const ids_scheme *s, int i, const ids_value *v, uint64_t x,
              int json);
 void showfields (const ids_scheme *s, const ids_value *v);
 void showtime (const ids_scheme *s, const ids_value *v);
 void showencodings (const ids_scheme *s, const ids_value *v,
                     const ids_codec *skip);
+/* --json (docs/idscheme.1 gives the shapes): "fields":{...} (v NULL:
+** {}); "time" and "time_ms", or both null; and an ID's members, which
+** the caller's own ("id", "input") precede: scheme, encoding (c's, NULL:
+** the default), value (hex), fields, time, time_ms, and with all its
+** encodings. */
+void ojsonfields (const ids_scheme *s, const ids_value *v);
+void ojsontime (int has, int64_t ms);
+void ojsonid (const ids_scheme *s, const ids_codec *c, const ids_value *v,
+              int all);
 /* --format TEMPLATE: {key} replaced (input, scheme, encoding, title, time,
 ** time_ms, ambiguous, hex, a field's or an encoding's name; "-" where the
 ** reading has none), {{ and }} for braces, \t \n \\ as in C; a line

@@ -8,7 +8,8 @@
 
 /* FIELD=VALUE words, each handed to the core as text: a number, a
 ** qualifier's name, a name hashed into its field, or a wide field's hex
-** bytes (as `decode` shows them). */
+** bytes (as `decode` shows them).  --json: the ID, its fields read back
+** and its encodings, as an object. */
 int cmd_compose (int argc, char **argv, args *a) {
   const ids_scheme *s;
   const ids_codec *c;
@@ -30,6 +31,14 @@ int cmd_compose (int argc, char **argv, args *a) {
   }
   if (ids_fields_compose(&f, &v, &e) != IDS_OK) die("%s", e.msg);
   ids_scheme_encode(s, c, &v, buf);
-  puts(buf);
+  if (!a->json) {
+    puts(buf);
+    return 0;
+  }
+  ostr("{\"id\":");
+  ojsonz(buf);
+  ochar(',');
+  ojsonid(s, c, &v, 1);
+  ostr("}\n");
   return 0;
 }

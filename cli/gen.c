@@ -1,5 +1,6 @@
 /*
-** gen.c: `new` (`gen`): new IDs, one a line.
+** gen.c: `new` (`gen`): new IDs, one a line (with --json, an object a
+** line: JSON Lines, so that a million IDs stream as they are made).
 */
 #include <stdio.h>
 #include <time.h>
@@ -96,7 +97,15 @@ int cmd_new (int argc, char **argv, args *a) {
           die("%s", e.msg);
     }
     else if (ids_generator_next_n(&g, v, n, &e) != IDS_OK) die("%s", e.msg);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && a->json; i++) {   /* JSON Lines: streams */
+      char t[IDS_TEXTMAX];
+      ostr("{\"id\":");
+      ojson(t, c->encode(c, &v[i], s->bits, t));
+      ochar(',');
+      ojsonid(s, c, &v[i], 0);
+      ostr("}\n");
+    }
+    for (size_t i = 0; i < n && !a->json; i++) {
       char *p = oroom(IDS_TEXTMAX + 1);
       size_t len = c->encode(c, &v[i], s->bits, p);
       p[len] = '\n';

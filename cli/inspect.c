@@ -68,15 +68,6 @@ static void knowncodec (const char *enc) {
   }
 }
 
-static int isblank_ascii (unsigned char c) {
-  return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-static void trim (const char **t, size_t *n) {
-  while (*n > 0 && isblank_ascii((unsigned char)**t)) (*t)++, (*n)--;
-  while (*n > 0 && isblank_ascii((unsigned char)(*t)[*n - 1])) (*n)--;
-}
-
 /* Why a reading of a timed scheme has no time: a version field that holds
 ** another value (a TypeID of a UUIDv4); 0 if none does. */
 static int otherversion (const ids_scheme *s, const ids_value *v) {
@@ -194,7 +185,6 @@ static void ovaluehex (const ids_candidate *c) {
 static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
                       int nc) {
   const ids_scheme *s = cs[0].scheme;
-  uint64_t x[IDS_MAXFIELDS];
   ostr("{\"input\":");
   ojson(t, n);
   ostr(",\"scheme\":");
@@ -227,20 +217,10 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
   }
   ostr(",\"value\":");
   ovaluehex(&cs[0]);
-  ostr(",\"fields\":{");
-  ids_scheme_decompose(s, &cs[0].value, x);
-  for (int i = 0; i < s->nfields && !cs[0].length; i++) {
-    if (i) ochar(',');
-    ojsonz(s->fields[i].name);
-    ochar(':');
-    ofield(s, i, &cs[0].value, x[i], 1);
-  }
-  ostr("},\"time\":");
-  if (cs[0].has_time) {
-    ochar('"'); oiso(cs[0].time_ms);
-    ostr("\",\"time_ms\":"); oi64(cs[0].time_ms);
-  }
-  else ostr("null");
+  ochar(',');
+  ojsonfields(s, cs[0].length ? NULL : &cs[0].value);
+  ochar(',');
+  ojsontime(cs[0].has_time, cs[0].time_ms);
   ostr(",\"encodings\":{");
   for (int i = 0; i < s->ncodecs && !cs[0].length; i++) {
     char buf[IDS_TEXTMAX];
@@ -259,12 +239,8 @@ static void ojsonobj (const char *t, size_t n, const ids_candidate *cs,
     ojsonz(cs[i].codec->name);
     ostr(",\"value\":");
     ovaluehex(&cs[i]);
-    ostr(",\"time\":");
-    if (cs[i].has_time) {
-      ochar('"'); oiso(cs[i].time_ms);
-      ostr("\",\"time_ms\":"); oi64(cs[i].time_ms);
-    }
-    else ostr("null");
+    ochar(',');
+    ojsontime(cs[i].has_time, cs[i].time_ms);
     ostr(",\"plausible\":");
     ostr(cs[i].plausible ? "true" : "false");
     ostr(",\"ambiguous\":");
@@ -336,25 +312,41 @@ static int convert1 (const args *a, const char *t, size_t n, long no,
   ids_error e;
   int nc = readings(a, t, n, now, cs, &e), i;
   const ids_codec *to = NULL;
-  if (nc > 0 && cs[0].length) {
-    inerror(no, t, n, "it is read by its alphabet alone (another size of "
-            "its format): it holds no value to convert");
+  const char *why = NULL;
+  if (nc > 0 && cs[0].length)
+    why = "it is read by its alphabet alone (another size of its format): "
+          "it holds no value to convert";
+  else if (nc > 0 && !named &&
+           (cs[0].refused || cs[0].weak || cs[0].ambiguous))
+    why = cs[0].ambiguous ? "ambiguous: several schemes read it alike (-s "
+          "names the scheme)" : cs[0].refused ? "no scheme reads it "
+          "plausibly (-s names the scheme)" : "a guess: too little "
+          "evidence that it is one (-s names the scheme)";
+  else {
+    for (i = 0; i < nc; i++)         /* the best that has that form */
+      if ((to = ids_codec_find(cs[i].scheme, a->to, strlen(a->to)))) break;
+    if (nc == 0 || i == nc)
+      why = nc ? "no scheme that decodes it has encoding given by --to"
+               : e.msg;
+  }
+  if (why) {
+    if (a->json) ojsonerr(no, t, n, why);
+    inerror(no, t, n, why);
     return 1;
   }
-  if (nc > 0 && !named &&
-      (cs[0].refused || cs[0].weak || cs[0].ambiguous)) {
-    inerror(no, t, n, cs[0].ambiguous ? "ambiguous: several schemes read "
-            "it alike (-s names the scheme)" : cs[0].refused ? "no scheme "
-            "reads it plausibly (-s names the scheme)" : "a guess: too "
-            "little evidence that it is one (-s names the scheme)");
-    return 1;
-  }
-  for (i = 0; i < nc; i++)           /* the best that has that form */
-    if ((to = ids_codec_find(cs[i].scheme, a->to, strlen(a->to)))) break;
-  if (nc == 0 || i == nc) {
-    inerror(no, t, n, nc ? "no scheme that decodes it has encoding "
-                           "given by --to" : e.msg);
-    return 1;
+  if (a->json) {
+    char out[IDS_TEXTMAX];
+    trim(&t, &n);
+    ostr("{\"input\":");
+    ojson(t, n);
+    ostr(",\"from\":");
+    ojsonz(cs[i].codec->name);
+    ostr(",\"id\":");
+    ojson(out, ids_scheme_encode(cs[i].scheme, to, &cs[i].value, out));
+    ochar(',');
+    ojsonid(cs[i].scheme, to, &cs[i].value, 0);
+    ostr("}\n");
+    return 0;
   }
   olen += ids_scheme_encode(cs[i].scheme, to, &cs[i].value,
                             oroom(IDS_TEXTMAX + 1));

@@ -4,6 +4,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -139,6 +140,119 @@ static void odiagram (const ids_scheme *s) {
   ostr("+\n");
 }
 
+/* "key":ISO-8601,"key_ms":Unix ms: a time of info --json. */
+static void ojsonat (const char *key, int64_t ms) {
+  ochar('"'); ostr(key); ostr("\":\"");
+  oiso(ms);
+  ostr("\",\""); ostr(key); ostr("_ms\":");
+  oi64(ms);
+}
+
+/* info --json: what the text form says, as one object (docs/idscheme.1).
+** A field's "max" and a constant's "value" are values of the field, so
+** they are typed as its values are (jsonstring), and "json_type" says
+** which type that is. */
+static void infojson (const ids_scheme *s) {
+  const ids_about *ab = s->about;
+  const char *nm;
+  ids_options o;
+  ids_value top = {{0, 0, 0}};
+  int64_t last;
+  int timed = 0;
+  char unit[64];
+  ostr("{\"name\":"); ojsonz(s->name);
+  ostr(",\"bits\":"); ou64(s->bits);
+  ostr(",\"bytes\":"); ou64(s->bytes);
+  ostr(",\"title\":");
+  if (ab && ab->title) ojsonz(ab->title); else ostr("null");
+  ostr(",\"aliases\":[");
+  for (int k = 0; ab && k < IDS_MAXALIASES && ab->aliases[k]; k++) {
+    if (k) ochar(',');
+    ojsonz(ab->aliases[k]);
+  }
+  ostr("],\"lengths\":");
+  if (ab && ab->lengths[1]) {
+    ochar('['); ou64(ab->lengths[0]); ochar(','); ou64(ab->lengths[1]);
+    ochar(']');
+  }
+  else ostr("null");
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].kind == IDS_KIND_TIME) {
+      timed = 1;
+      if (s->fields[i].bits <= 64)
+        ids_field_set(&s->fields[i], &top, ~(uint64_t)0);
+    }
+  ostr(",\"time\":");
+  if (timed) {
+    ids_unit_name(s->unit, unit, sizeof unit);
+    ostr("{\"unit\":"); ojsonz(unit);
+    ochar(','); ojsonat("epoch", s->epoch_ms);
+    if (ids_scheme_time_ms(s, &top, &last)) { ochar(','); ojsonat("until", last); }
+    if (ab && ab->since_ms) { ochar(','); ojsonat("since", ab->since_ms); }
+    ochar('}');
+  }
+  else ostr("null");
+  ostr(",\"note\":");
+  if (ab && ab->note) ojsonz(ab->note); else ostr("null");
+  ostr(",\"fields\":[");
+  for (int i = 0; i < s->nfields; i++) {
+    const ids_field *f = &s->fields[i];
+    ids_value max = {{0, 0, 0}}, one = {{0, 0, 0}};
+    if (i) ochar(',');
+    ostr("{\"name\":"); ojsonz(f->name);
+    ostr(",\"kind\":"); ojsonz(ids_field_kind(f));
+    ostr(",\"bits\":"); ou64(f->bits);
+    ostr(",\"json_type\":"); ostr(jsonstring(f) ? "\"string\"" : "\"number\"");
+    ostr(",\"variable\":"); ostr(f->variable ? "true" : "false");
+    /* a field's own values, one run or split, made as an ID holds them */
+    if (f->bits > 64) {
+      uint8_t b[IDS_MAXBYTES];
+      memset(b, 0xff, sizeof b);
+      ids_value_setbytes(&max, f->shift, f->bits, b);
+    }
+    else ids_field_set(f, &max, ~(uint64_t)0);
+    ostr(",\"max\":");
+    ofield(s, i, &max, f->bits > 64 ? 0 : ids_field_get(f, &max), 1);
+    if (f->kind == IDS_KIND_CONSTANT) {
+      ids_field_set(f, &one, f->value);
+      ostr(",\"value\":");
+      ofield(s, i, &one, f->value, 1);
+    }
+    ostr(",\"runs\":");
+    if (s->layout && s->layout->compose) ostr("null");   /* KUID's */
+    else {
+      ochar('[');
+      for (int k = 0; k < (f->nparts ? f->nparts : 1); k++) {
+        if (k) ochar(',');
+        ostr("{\"shift\":");
+        ou64(f->nparts ? f->part[k].shift : f->shift);
+        ostr(",\"bits\":");
+        ou64(f->nparts ? f->part[k].bits : f->bits);
+        ochar('}');
+      }
+      ochar(']');
+    }
+    ochar('}');
+  }
+  ostr("],\"encodings\":[");
+  for (int i = 0; i < s->ncodecs; i++) {
+    if (i) ochar(',');
+    ojsonz(s->codecs[i]->name);
+  }
+  ostr("],\"params\":[");
+  for (int i = 0; i < s->nparams; i++) {
+    if (i) ochar(',');
+    ojsonz(s->params[i].name);
+  }
+  ostr("],\"options\":[");
+  ids_options_init(&o, s);
+  for (int i = 0; (nm = ids_options_name(&o, i)) != NULL; i++) {
+    if (i) ochar(',');
+    ojsonz(nm);
+  }
+  ostr("]}\n");
+}
+
 /* What a scheme tells of itself: its format and aliases, its time (unit,
 ** epoch, the last time its field holds, the format's first IDs), and each
 ** field's kind, bits and values. */
@@ -154,6 +268,10 @@ int cmd_info (int argc, char **argv, args *a) {
   takescheme(a);
   norest(a);
   s = openscheme(a, NULL, "info");
+  if (a->json) {
+    infojson(s);
+    return 0;
+  }
   ab = s->about;
   ostr(s->name); ostr(": "); ou64(s->bits); ostr(" bits, ");
   ou64(s->bytes); ostr(" bytes\n");

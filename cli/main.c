@@ -2,12 +2,12 @@
 ** idscheme: the command-line tool (see docs/idscheme.1).
 **
 **   idscheme list [--json]
-**   idscheme info SCHEME
-**   idscheme new SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]...   (gen)
+**   idscheme info SCHEME [--json]
+**   idscheme new SCHEME [-n COUNT] [-e ENC] [-p NAME=VALUE]... [--json]
 **   idscheme inspect [-s SCHEME] [-e ENC] [--json] [TEXT|FILE|-]...
-**   idscheme convert [-s SCHEME] [-e ENC] --to ENC [TEXT|FILE|-]...
-**   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... TEXT...
-**   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... FIELD=VALUE...
+**   idscheme convert [-s SCHEME] [-e ENC] --to ENC [--json] [TEXT|FILE|-]...
+**   idscheme decode SCHEME [-e ENC] [-p NAME=VALUE]... [--json] TEXT...
+**   idscheme compose SCHEME [-e ENC] [-p NAME=VALUE]... [--json] FIELD=VALUE...
 **   idscheme help [COMMAND]
 **
 ** Every command takes -l FILE.lua (--scheme-file), which runs a Lua file
@@ -259,6 +259,14 @@ enum words {
   W_NONE, W_SCHEME, W_SCHEME_TEXTS, W_SCHEME_FIELDS, W_INPUTS, W_COMMAND
 };
 
+/* What every --json says of its types (docs/idscheme.1, JSON): */
+#define JSON_TYPES \
+  "In JSON a field's value is a string or a number by the field's width,\n" \
+  "never by the value: a field that can hold more than 2^53 is a string\n" \
+  "(decimal digits, or hex bytes over 64 bits), a qualifier its name, any\n" \
+  "other a number; a time is \"time\" (ISO-8601 UTC) and \"time_ms\" (Unix\n" \
+  "ms, a number), both null for none.\n"
+
 static const struct command {
   const char *name;
   int (*run) (int argc, char **argv, args *a);
@@ -272,19 +280,27 @@ static const struct command {
    "Lists every scheme (built-in, shipped and -l defined): name, width and\n"
    "default encoding; with --json, an array with fields, encodings,\n"
    "parameters and generator options.\n"},
-  {"info", cmd_info, "p", W_SCHEME,
+  {"info", cmd_info, "pj", W_SCHEME,
    "show a scheme's format, time, fields and encodings",
-   "info SCHEME [-p NAME=VALUE]...",
-   "Shows a scheme's fields, encodings, parameters and generator options.\n"},
-  {"new", cmd_new, "nepoa", W_SCHEME, "write new IDs (also: gen)",
-   "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]... [--at TIME]",
+   "info SCHEME [-p NAME=VALUE]... [--json]",
+   "Shows a scheme's fields, encodings, parameters and generator options.\n"
+   "--json: one object: name, bits, bytes, title, aliases, time (unit,\n"
+   "epoch, until, first IDs: each ISO-8601 and _ms), fields (name, kind,\n"
+   "bits, json_type, max, value, runs), encodings, params, options.\n"
+   JSON_TYPES},
+  {"new", cmd_new, "nepoaj", W_SCHEME, "write new IDs (also: gen)",
+   "new SCHEME [-n COUNT] [-e ENCODING] [-p NAME=VALUE]... [--at TIME] "
+   "[--json]",
    "Writes COUNT (default 1) new IDs, one a line.  -p sets a scheme\n"
    "parameter or a generator option by name (see info); -o is an old\n"
    "spelling of -p.  --at TIME makes IDs of that time instead of now:\n"
    "Unix ms, or UTC as 2017-01-01T00:00:00.123Z (a layout with a sequence\n"
-   "alone takes past times and its node given).  `gen' is another name\n"
-   "for this command.\n"},
-  {"gen", cmd_new, "nepoa", W_SCHEME, NULL, NULL, NULL},
+   "alone takes past times and its node given).  --json: an object a line\n"
+   "(JSON Lines, written as made): id, scheme, encoding, value (hex),\n"
+   "fields, time (ISO-8601 UTC), time_ms (Unix ms).  `gen' is another\n"
+   "name for this command.\n"
+   JSON_TYPES},
+  {"gen", cmd_new, "nepoaj", W_SCHEME, NULL, NULL, NULL},
   {"inspect", cmd_inspect, "sepjf", W_INPUTS,
    "say what an ID is: its scheme, fields and time",
    "inspect [-s SCHEME [-p NAME=VALUE]...] [-e ENCODING] [--json | -f TEMPLATE] "
@@ -293,26 +309,41 @@ static const struct command {
    "or when none is given): the best scheme and encoding that decode it,\n"
    "its fields, its time (ISO-8601 UTC and age), its other encodings and\n"
    "the other candidates.  Without -s every scheme is tried.  --json: one\n"
-   "object per input.  -f (--format) TEMPLATE: a line per input, {key}\n"
+   "object a line per input: input, scheme, encoding, value, fields, time,\n"
+   "time_ms, encodings, candidates (and evidence); one that does not read:\n"
+   "input, line, error.  -f (--format) TEMPLATE: a line per input, {key}\n"
    "replaced: input, scheme, encoding, title, time, time_ms, ambiguous,\n"
    "hex, or a field's or an encoding's name (\"-\" where it has none);\n"
    "\\t and \\n as in C.  A word that names a file (or a pipe, <(cmd))\n"
-   "is read as one.\n"},
-  {"convert", cmd_convert, "setp", W_INPUTS, "write IDs in another encoding",
-   "convert [-s SCHEME] [-e ENCODING] --to ENCODING [TEXT|FILE|-]...",
+   "is read as one.\n"
+   JSON_TYPES},
+  {"convert", cmd_convert, "setpj", W_INPUTS, "write IDs in another encoding",
+   "convert [-s SCHEME] [-e ENCODING] --to ENCODING [--json] "
+   "[TEXT|FILE|-]...",
    "Re-encodes each TEXT (or line of a FILE, or of standard input) in\n"
    "another encoding of the scheme that inspect finds best (or of -s\n"
-   "SCHEME).\n"},
-  {"decode", cmd_decode, "epf", W_SCHEME_TEXTS,
+   "SCHEME).  --json: an object a line per input: input, from (its\n"
+   "encoding), id (the new text), scheme, encoding, value, fields, time,\n"
+   "time_ms; one that does not convert: input, line, error.\n"
+   JSON_TYPES},
+  {"decode", cmd_decode, "epfj", W_SCHEME_TEXTS,
    "show the fields of IDs of a scheme",
-   "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... [-f TEMPLATE] TEXT...",
+   "decode SCHEME [-e ENCODING] [-p NAME=VALUE]... [--json | -f TEMPLATE] "
+   "TEXT...",
    "Decodes each TEXT as SCHEME and shows its fields and encodings (or, with\n"
-   "-f TEMPLATE, a line shaped as inspect's -f).\n"},
-  {"compose", cmd_compose, "ep", W_SCHEME_FIELDS,
+   "-f TEMPLATE, a line shaped as inspect's -f).  --json: an object a line\n"
+   "per TEXT: input, scheme, encoding (the one that read it), value,\n"
+   "fields, time, time_ms, encodings; one that does not decode: input,\n"
+   "error.\n"
+   JSON_TYPES},
+  {"compose", cmd_compose, "epj", W_SCHEME_FIELDS,
    "make the ID of given fields",
-   "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... FIELD=VALUE...",
+   "compose SCHEME [-e ENCODING] [-p NAME=VALUE]... [--json] FIELD=VALUE...",
    "Makes the ID of the given fields (a number, a qualifier's name, a\n"
-   "name hashed into its field, or a wide field's hex bytes).\n"},
+   "name hashed into its field, or a wide field's hex bytes).  --json: one\n"
+   "object: id, scheme, encoding, value, fields (read back from the ID),\n"
+   "time, time_ms, encodings.\n"
+   JSON_TYPES},
   {"help", cmd_help, "", W_COMMAND, "show a command's usage",
    "help [COMMAND]",
    "Shows COMMAND's usage and what it does (`COMMAND --help' does too);\n"

@@ -101,6 +101,15 @@ void ojson (const char *s, size_t n) {
 
 void ojsonz (const char *s) { ojson(s, strlen(s)); }
 
+static int isblank_ascii (unsigned char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+void trim (const char **t, size_t *n) {
+  while (*n > 0 && isblank_ascii((unsigned char)**t)) (*t)++, (*n)--;
+  while (*n > 0 && isblank_ascii((unsigned char)(*t)[*n - 1])) (*n)--;
+}
+
 /* ------------------------------------------------------------- errors */
 
 /* A usage error: the message on stderr, exit status 2. */

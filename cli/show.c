@@ -93,25 +93,35 @@ void showtime (const ids_scheme *s, const ids_value *v) {
 
 /* ------------------------------------------------------------- fields */
 
+/* Whether a field's value is a JSON string, decided by the layout alone:
+** a reader knows from a scheme's fields how to read every ID of it, and
+** a value that happens to be small does not change its type.  A field that
+** can hold more than 2^53 (the integers a double holds exactly, which is
+** what most JSON readers make of a number) is a string, and so is a
+** qualifier (its name); a narrower field is a number. */
+int jsonstring (const ids_field *f) {
+  return f->bits > 53 || f->kind == IDS_KIND_QUALIFIER;
+}
+
 /* One field's value as text: a qualifier's name, a wide field's hex
-** bytes, or the number.  json: numbers past 2^53 as strings. */
+** bytes, or the number; json: typed by jsonstring (decimal digits up to
+** 64 bits, hex bytes over 64, as decode shows and compose takes them). */
 void ofield (const ids_scheme *s, int i, const ids_value *v,
                     uint64_t x, int json) {
   const ids_field *f = &s->fields[i];
   const char *q = f->kind == IDS_KIND_QUALIFIER ?
                   ids_scheme_qualifier_name(s, x) : NULL;
-  if (q) { if (json) ojsonz(q); else ostr(q); }
-  else if (f->bits > 64) {
+  int quoted = json && jsonstring(f);
+  if (q) { if (json) ojsonz(q); else ostr(q); return; }
+  if (quoted) ochar('"');
+  if (f->bits > 64) {
     uint8_t b[IDS_MAXBYTES];
     ids_value_getbytes(v, f->shift, f->bits, b);
-    if (json) ochar('"');
     ohex(b, (f->bits + 7u) / 8);
-    ostr(json ? "\"" : " (hex)");
-  }
-  else if (json && x > ((uint64_t)1 << 53)) {
-    ochar('"'); ou64(x); ochar('"');
+    if (!json) ostr(" (hex)");
   }
   else ou64(x);
+  if (quoted) ochar('"');
 }
 
 void showfields (const ids_scheme *s, const ids_value *v) {
@@ -133,6 +143,62 @@ void showencodings (const ids_scheme *s, const ids_value *v,
     olen += ids_scheme_encode(s, s->codecs[i], v, oroom(IDS_TEXTMAX + 1));
     ochar('\n');
   }
+}
+
+/* ---------------------------------------------------------------- JSON */
+
+/* "fields":{...}, each field typed by jsonstring; v NULL: none (a text
+** read by its characters alone). */
+void ojsonfields (const ids_scheme *s, const ids_value *v) {
+  uint64_t x[IDS_MAXFIELDS];
+  ostr("\"fields\":{");
+  if (v) ids_scheme_decompose(s, v, x);
+  for (int i = 0; v && i < s->nfields; i++) {
+    if (i) ochar(',');
+    ojsonz(s->fields[i].name);
+    ochar(':');
+    ofield(s, i, v, x[i], 1);
+  }
+  ochar('}');
+}
+
+/* "time":ISO-8601,"time_ms":Unix ms (a number: IDS_EPOCH_MAX is below
+** 2^53), or both null for no time. */
+void ojsontime (int has, int64_t ms) {
+  if (!has) { ostr("\"time\":null,\"time_ms\":null"); return; }
+  ostr("\"time\":\"");
+  oiso(ms);
+  ostr("\",\"time_ms\":");
+  oi64(ms);
+}
+
+void ojsonid (const ids_scheme *s, const ids_codec *c, const ids_value *v,
+              int all) {
+  uint8_t b[IDS_MAXBYTES];
+  int64_t ms = 0;
+  int has = ids_scheme_time_ms(s, v, &ms);
+  ostr("\"scheme\":");
+  ojsonz(s->name);
+  ostr(",\"encoding\":");
+  ojsonz((c ? c : s->codecs[0])->name);
+  ostr(",\"value\":\"");
+  ids_value_to_bytes(v, b, s->bytes);
+  ohex(b, s->bytes);
+  ostr("\",");
+  ojsonfields(s, v);
+  ochar(',');
+  ojsontime(has, ms);
+  if (!all) return;
+  ostr(",\"encodings\":{");
+  for (int i = 0; i < s->ncodecs; i++) {
+    char buf[IDS_TEXTMAX];
+    size_t len = ids_scheme_encode(s, s->codecs[i], v, buf);
+    if (i) ochar(',');
+    ojsonz(s->codecs[i]->name);
+    ochar(':');
+    ojson(buf, len);
+  }
+  ochar('}');
 }
 
 /* ------------------------------------------------------ --format TEMPLATE */

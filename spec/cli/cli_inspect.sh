@@ -457,7 +457,7 @@ usage "inspect unknown encoding" "unknown encoding 'nope' for fluid" "$ids" insp
 usage "inspect -e of no scheme" "no scheme has encoding 'nope'" "$ids" inspect -e nope x
 usage "convert --to of no scheme" "no scheme has encoding 'nope'" "$ids" convert --to nope x
 usage "new needs a scheme" "new: missing scheme name" "$ids" new
-usage "--json does not apply to new" "option --json does not apply to new" "$ids" new fluid --json
+usage "--to does not apply to new" "option --to does not apply to new" "$ids" new fluid --to hex
 usage "-n does not apply to inspect" "option -n does not apply to inspect" "$ids" inspect -n 3 x
 usage "-s given twice" "option -s given twice" "$ids" inspect -s fluid -s ulid x
 usage "-p needs -s in inspect" "applies only with -s" "$ids" inspect -p generator=1 x
