@@ -36,6 +36,8 @@ if(IDS_WASM AND NOT IDS_SANITIZE AND NOT IDS_TSAN)
                COMMAND ${CMAKE_SOURCE_DIR}/spec/idcompressor/fluidapp/run.sh ${CMAKE_BINARY_DIR})
       set_tests_properties(idc_wasm_fluidapp PROPERTIES TIMEOUT 900 LABELS "wasm")
     endif()
+    # the library itself, the npm package idscheme
+    include(${CMAKE_SOURCE_DIR}/wasm/idscheme/idscheme.cmake)
   else()
     message(FATAL_ERROR "IDS_WASM: emscripten (emcc) or node not found "
             "(Debian: emscripten, nodejs)")

@@ -1,0 +1,901 @@
+// idscheme.js: the npm package idscheme's API over the WebAssembly module
+// (idscheme.wasm: the library's core, schemes and inspect, with glue.c),
+// in JavaScript's idiom, mirroring the Lua module (docs/API.md).
+//
+// This file is the body of every entry point: build.sh puts it, with a
+// loader and an export list, into index.js (node, ESM), index.cjs (node,
+// CommonJS) and browser.js (everywhere else).  It uses no API of node or
+// of a browser but WebAssembly, crypto.getRandomValues, TextEncoder,
+// TextDecoder, Date and performance; it has no import and no export.
+//
+// Text crosses into linear memory through one scratch buffer (UTF-8), an
+// ID's value through another (its big-endian bytes), numbers as doubles
+// or as 32-bit halves where 64 bits matter.  A scheme is a pointer into
+// the registry (never freed); a generator is a pointer, freed by close()
+// or by a FinalizationRegistry.
+
+let W = null;                   // the module's exports, once loaded
+let heap, u32, f64;             // views of linear memory
+let scratch = 0, valp = 0, recp = 0;
+// hot exports, as bindings
+let w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect;
+
+function views() {
+  heap = new Uint8Array(W.memory.buffer);
+  u32 = new Uint32Array(W.memory.buffer);
+  f64 = new Float64Array(W.memory.buffer);
+}
+
+// ------------------------------------------------------------- errors
+const CODES = {
+  [-1]: "EINVAL", [-2]: "ERANGE", [-3]: "ECLOCK", [-4]: "EFORK", [-5]: "ENOENT",
+  [-6]: "EEXIST", [-7]: "ENOMEM", [-8]: "ELEASE", [-9]: "ETIME", [-10]: "EINTR",
+};
+
+/** The library's errors: message as the C library words it (naming the
+ *  argument and quoting the input), code its IDS_ code without the
+ *  prefix ("EINVAL", "ERANGE", "ENOENT", ...). */
+class IdschemeError extends Error {
+  constructor(message, code = "EINVAL") {
+    super(message);
+    this.name = "IdschemeError";
+    this.code = code;
+  }
+}
+
+// The C library's last message, thrown (prefix: who says it)
+function fail(code, prefix = "") {
+  const p = W.w_error();
+  let n = 0;
+  while (heap[p + n] !== 0) n++;
+  throw new IdschemeError(prefix + textAt(p, n), CODES[code] ?? CODES[W.w_error_code()] ?? "EINVAL");
+}
+
+// A value as a message shows it: strings quoted (at most 40 characters,
+// as the C library's quotes), the rest by type
+function show(x) {
+  if (typeof x === "string") return "'" + (x.length > 40 ? x.slice(0, 40) + "..." : x) + "'";
+  if (typeof x === "bigint") return x + "n";
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "an array";
+  if (x instanceof Uint8Array) return "a Uint8Array";
+  if (typeof x === "object") return "an object";
+  return typeof x === "number" || typeof x === "boolean" ? String(x) : typeof x;
+}
+function argError(msg, code = "EINVAL") { return new IdschemeError(msg, code); }
+
+function ready() {
+  if (W === null) throw new IdschemeError("idscheme: not loaded yet: await init() first (or initSync(bytes))", "EINVAL");
+}
+
+// --------------------------------------------------------------- text
+// Text in: UTF-8 into the scratch, its byte count out.  IDs are ASCII;
+// any other character goes through TextEncoder (FLUID's ƒ and emoji).
+const SCRATCH = 65536, MAXTEXT = 16384;
+let encoder = null, decoder = null;
+function put(s, at = 0) {
+  if (typeof s !== "string") throw new TypeError("idscheme: a string expected, got " + show(s));
+  const n = s.length;
+  if (n > MAXTEXT) throw argError(`text of ${n} characters is too long (at most ${MAXTEXT}): ${show(s)}`, "ERANGE");
+  const h = heap, p = scratch + at;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127) {
+      encoder ??= new TextEncoder();
+      return i + encoder.encodeInto(s.slice(i), h.subarray(p + i, p + i + 3 * (n - i))).written;
+    }
+    h[p + i] = c;
+  }
+  return n;
+}
+// Text out: n bytes at p, ASCII the quick way
+function textAt(p, n) {
+  const h = heap;
+  let s = "";
+  for (let i = 0; i < n; i++) {
+    const c = h[p + i];
+    if (c > 127) {
+      decoder ??= new TextDecoder();
+      return s + decoder.decode(h.subarray(p + i, p + n));
+    }
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+// 64-bit integers into two 32-bit halves (lo unsigned, hi signed) from a
+// number with an integer value or a BigInt; null if it is neither or
+// does not fit int64/uint64 (signed: from -2^63; else up to 2^64 - 1).
+function halves(x) {
+  if (typeof x === "number") {
+    if (!Number.isInteger(x) || Math.abs(x) > 18446744073709551615) return null;
+    x = BigInt(x);
+  }
+  else if (typeof x !== "bigint") return null;
+  if (x < -9223372036854775808n || x > 18446744073709551615n) return null;
+  const u = BigInt.asUintN(64, x);
+  return [Number(u & 0xffffffffn), Number(BigInt.asIntN(32, u >> 32n))];
+}
+
+// ------------------------------------------------------------- schemes
+const PTR = Symbol("idscheme.pointer");
+const byPtr = new Map();        // scheme pointer -> Scheme
+let defined = 0;                // schemes defined here (the inspector's age)
+
+function describe(p) {
+  const n = W.w_describe(p);
+  if (n < 0) fail(n);
+  return JSON.parse(textAt(scratch, n));
+}
+
+// A field value from its two 32-bit words (or bytes): by WIDTH, a number
+// up to 53 bits, a BigInt above; a qualifier's name where it has one
+function fieldValue(s, f, i, words, bytesAt) {
+  const lo = u32[words + 2 * i], hi = u32[words + 2 * i + 1];
+  if (f.qualifiers !== undefined) {
+    const q = W.w_qualifier_name(s[PTR], lo, hi);
+    if (q !== 0) return cstr(q);
+  }
+  if (f.bits > 64) {
+    let x = 0n;
+    const p = bytesAt + 24 * i;
+    for (let k = 0; k < (f.bits + 7) >> 3; k++) x = x << 8n | BigInt(heap[p + k]);
+    return x;
+  }
+  if (f.bits > 53) return BigInt(hi) << 32n | BigInt(lo);
+  return hi * 4294967296 + lo;
+}
+function cstr(p) {
+  let n = 0;
+  while (heap[p + n] !== 0) n++;
+  return textAt(p, n);
+}
+// the fields the glue wrote at the scratch (w_fields, w_cand_fields)
+function readFields(s) {
+  const out = {}, fs = s._desc.fields, words = scratch >> 2;
+  for (let i = 0; i < fs.length; i++)
+    out[fs[i].name] = fieldValue(s, fs[i], i, words, scratch + 8 * 12);
+  return out;
+}
+
+function dateOf(ms) { return Number.isNaN(ms) ? null : new Date(ms); }
+
+function hexOf(b) {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
+  return s;
+}
+
+/** A scheme: a bit layout plus text codecs, from the registry. */
+class Scheme {
+  constructor(p, desc) {
+    Object.defineProperty(this, PTR, { value: p });
+    Object.defineProperty(this, "_desc", { value: desc });
+    const about = desc.about ?? {};
+    this.name = desc.name;
+    this.bits = desc.bits;
+    this.bytes = desc.bytes;
+    this.encodings = desc.encodings.slice();
+    this.defaultEncoding = desc.encodings[0];
+    this.ordered = desc.ordered;
+    this.title = about.title ?? null;
+    this.note = about.note ?? null;
+    this.since = about.since ?? null;
+    this.aliases = (about.aliases ?? []).slice();
+    this.lengths = about.lengths ? about.lengths.slice() : null;
+    // the fields (name, kind, bits, shift, parts, unit, epoch, value, ...)
+    // and their runs of bits: s.fields(id) gives an ID's values
+    this.layout = layoutOf(desc);
+    // what generator(options) takes: the scheme's own, then every
+    // generator's (policy, max_ahead_ms, ...); parameters: scheme(name, params)
+    this.options = desc.optionNames.slice();
+    this.params = desc.params.map((o) => o.name);
+    this.timed = desc.timed > 0;
+    const t = desc.fields.find((f) => f.unit !== undefined);
+    this.unit = t ? t.unit : null;
+    this.epoch = t ? t.epoch : null;
+    Object.freeze(this.encodings);
+    Object.freeze(this.aliases);
+    Object.freeze(this.options);
+    Object.freeze(this.params);
+  }
+
+  // the codec's index for a name (undefined: the default, -1)
+  _codec(encoding) {
+    if (encoding === undefined || encoding === null) return -1;
+    if (typeof encoding !== "string")
+      throw new TypeError(`${this.name}: encoding must be a string, got ${show(encoding)}`);
+    let i = this._codecs?.get(encoding);
+    if (i === undefined) {
+      i = W.w_codec(this[PTR], put(encoding));
+      if (i < 0 || encoding.includes("\0"))
+        throw argError(`unknown encoding ${show(encoding)} for ${this.name} (its encodings: ${this.encodings.join(", ")})`, "ENOENT");
+      (this._codecs ??= new Map()).set(encoding, i);
+    }
+    return i;
+  }
+
+  /** The ID that text is (decoded in encoding, or by the scheme's own
+   *  detection or default): an Id; an IdschemeError quoting the text
+   *  otherwise. */
+  decode(text, encoding) {
+    const ci = this._codec(encoding);
+    const r = w_decode(this[PTR], ci, put(text));
+    if (r !== 0) fail(r);
+    return new Id(this, heap.slice(valp, valp + this.bytes));
+  }
+  /** Whether text decodes (as decode would). */
+  valid(text, encoding) {
+    const ci = this._codec(encoding);
+    return w_decode(this[PTR], ci, put(text)) === 0;
+  }
+  /** The ID whose big-endian bytes (the scheme's byte width) these are. */
+  fromBytes(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`${this.name}: fromBytes takes a Uint8Array, got ${show(bytes)}`);
+    if (bytes.length > 20) throw argError(`${this.name}: ${bytes.length} bytes, an ID has ${this.bytes}`);
+    heap.set(bytes, valp);
+    const r = W.w_from_bytes(this[PTR], bytes.length);
+    if (r !== 0) fail(r);
+    return new Id(this, heap.slice(valp, valp + this.bytes));
+  }
+  /** The ID whose value is x (a BigInt, a safe integer or a decimal
+   *  string), any width. */
+  fromInteger(x) {
+    let v = x;
+    if (typeof x === "string" && /^[0-9]+$/.test(x)) v = BigInt(x);
+    else if (typeof x === "number" && Number.isSafeInteger(x)) v = BigInt(x);
+    if (typeof v !== "bigint" || v < 0n)
+      throw argError(`${this.name}: fromInteger takes a non-negative BigInt, safe integer or decimal string, got ${show(x)}`);
+    if (v >> BigInt(8 * this.bytes) !== 0n)
+      throw argError(`${this.name}: ${x} does not fit in ${this.bits} bits`, "ERANGE");
+    const b = new Uint8Array(this.bytes);
+    for (let i = this.bytes - 1; i >= 0; i--, v >>= 8n) b[i] = Number(v & 255n);
+    return this.fromBytes(b);
+  }
+  // an Id of this scheme from what a method was given: an Id, or text
+  _id(x, encoding) {
+    if (x instanceof Id) {
+      if (x.scheme !== this) throw argError(`${this.name}: the ID is of ${x.scheme.name}`);
+      return x;
+    }
+    return this.decode(x, encoding);
+  }
+  // the value of x (an Id or text) into the value buffer
+  _load(x, encoding) {
+    if (x instanceof Id && x.scheme === this) { heap.set(x._b, valp); return; }
+    if (typeof x === "string") {
+      const r = w_decode(this[PTR], this._codec(encoding), put(x));
+      if (r !== 0) fail(r);
+      return;
+    }
+    heap.set(this._id(x, encoding)._b, valp);
+  }
+  /** value (an Id of this scheme, or text of it) as text in encoding
+   *  (default: the scheme's default encoding). */
+  encode(value, encoding) {
+    const ci = this._codec(encoding);
+    this._load(value);
+    return textAt(scratch, w_encode(this[PTR], ci));
+  }
+  /** The fields of an ID (text or Id): name -> number (fields up to 53
+   *  bits), BigInt (wider), or a qualifier's name. */
+  fields(value, encoding) {
+    this._load(value, encoding);
+    w_fields(this[PTR]);
+    return readFields(this);
+  }
+  /** The time of an ID (text or Id) as a Date, or null if it has none. */
+  time(value, encoding) {
+    return dateOf(this.timeMs(value, encoding));
+  }
+  /** The same as Unix ms (floored), or null. */
+  timeMs(value, encoding) {
+    let ms;
+    if (typeof value === "string") {
+      ms = w_decode_time(this[PTR], this._codec(encoding), put(value));
+      if (Number.isNaN(ms) && W.w_error_code() !== 0) fail(W.w_error_code());
+    }
+    else {
+      this._load(value, encoding);
+      ms = w_time(this[PTR]);
+    }
+    return Number.isNaN(ms) ? null : ms;
+  }
+  /** The ID of the given fields ({name: value}): numbers, BigInts,
+   *  a qualifier's or a hashed name's string (SIQ's domain_name), a wide
+   *  field's big-endian bytes.  Constants may be left out; every other
+   *  field must be given. */
+  compose(fields) {
+    if (fields === null || typeof fields !== "object" || Array.isArray(fields))
+      throw new TypeError(`${this.name}: compose takes an object of fields, got ${show(fields)}`);
+    const p = this[PTR];
+    W.w_fields_begin(p);
+    for (const k of Object.keys(fields)) {
+      const v = fields[k], f = this._desc.fields.find((x) => x.name === k);
+      const kl = put(k);
+      let r;
+      if (typeof v === "string") r = W.w_fields_string(kl, put(v, kl) );
+      else if (v instanceof Uint8Array) {
+        if (v.length > 20) throw argError(`${this.name}: field '${k}': ${v.length} bytes is too many`, "ERANGE");
+        heap.set(v, scratch + kl);
+        r = W.w_fields_bytes(kl, v.length);
+      }
+      else if (f && f.bits > 64 && typeof v === "bigint") {
+        const n = (f.bits + 7) >> 3;
+        if (v < 0n || v >> BigInt(8 * n) !== 0n)
+          throw argError(`${this.name}: field '${k}' value ${v} does not fit in ${f.bits} bits`, "ERANGE");
+        let x = v;
+        for (let i = n - 1; i >= 0; i--, x >>= 8n) heap[scratch + kl + i] = Number(x & 255n);
+        r = W.w_fields_bytes(kl, n);
+      }
+      else {
+        const h = halves(v);
+        if (h === null)
+          throw argError(`${this.name}: field '${k}' must be an integer, got ${show(v)}`);
+        const neg = typeof v === "bigint" ? v < 0n : v < 0;
+        r = neg ? W.w_fields_int(kl, h[0], h[1]) : W.w_fields_uint(kl, h[0], h[1] >>> 0);
+      }
+      if (r !== 0) fail(r);
+    }
+    const r = W.w_compose(p);
+    if (r !== 0) fail(r);
+    return new Id(this, heap.slice(valp, valp + this.bytes));
+  }
+  /** A generator of this scheme: options by name (the scheme's node
+   *  fields such as worker, and every generator's policy, max_ahead_ms,
+   *  max_wait_ms, step...).  Node fields are given here: WebAssembly
+   *  leases no slots. */
+  generator(options) {
+    return new Generator(this, options);
+  }
+  /** inspect(text, { scheme: this }) */
+  inspect(text, options) {
+    return inspect(text, { ...options, scheme: this });
+  }
+  toString() { return this.name; }
+  toJSON() { return this.name; }
+}
+
+function fieldInfo(f) {
+  const o = { name: f.name, kind: f.kind, bits: f.bits, shift: f.shift,
+              parts: f.parts.map((p) => ({ shift: p.shift, bits: p.bits })) };
+  if (f.value !== undefined) o.value = f.bits > 53 ? BigInt(f.value) : Number(f.value);
+  if (f.unit !== undefined) { o.unit = f.unit; o.epoch = f.epoch; }
+  if (f.variable) o.variable = true;
+  if (f.from !== undefined) o.from = f.from;
+  if (f.qualifiers !== undefined) o.qualifiers = f.qualifiers.slice();
+  return Object.freeze(o);
+}
+
+// The runs of bits, most significant first: what a bit diagram draws (a
+// field split around others, UUIDv1's time, is several runs of one field)
+function layoutOf(desc) {
+  const runs = [];
+  desc.fields.forEach((f, i) => {
+    const parts = f.parts;
+    // offset: the run's first bit counted from the most significant (0),
+    // as `idscheme info` numbers them; shift: its lowest bit's from the
+    // least significant
+    parts.forEach((p, k) => runs.push({ field: f.name, index: i, kind: f.kind,
+                                        offset: desc.bits - p.shift - p.bits, shift: p.shift,
+                                        bits: p.bits, part: k, parts: parts.length,
+                                        ...(f.variable ? { variable: true } : {}) }));
+  });
+  runs.sort((a, b) => b.shift - a.shift);
+  return Object.freeze({ bits: desc.bits, bytes: desc.bytes,
+                         fields: Object.freeze(desc.fields.map(fieldInfo)),
+                         runs: Object.freeze(runs.map(Object.freeze)) });
+}
+
+function schemeAt(p) {
+  let s = byPtr.get(p);
+  if (s === undefined) {
+    s = new Scheme(p, describe(p));
+    byPtr.set(p, s);
+  }
+  return s;
+}
+
+/** A scheme by name or alias ("discord"), with parameters (snowflake's
+ *  epoch_ms, kuid96's interval and hash) or its defaults. */
+function scheme(name, params) {
+  ready();
+  if (name instanceof Scheme && params === undefined) return name;
+  if (typeof name !== "string")
+    throw new TypeError("idscheme.scheme: a scheme name expected, got " + show(name));
+  const n = name.length <= 64 ? put(name) : 0;
+  const d = n > 0 ? W.w_find(n) : 0;
+  if (d === 0) {
+    if (W.w_error_code() === -5 && textAt(W.w_error(), 5) === "unkno")
+      throw argError(`unknown scheme ${show(name)}`, "ENOENT");
+    fail(-5);
+  }
+  let p;
+  if (params === undefined || params === null) p = W.w_open_default(d);
+  else {
+    W.w_opts_begin(d, 1);
+    setOptions(params, "parameter", name);
+    p = W.w_open(d);
+  }
+  if (p === 0) fail(W.w_error_code());
+  return schemeAt(p);
+}
+
+// options or parameters by name into the glue's set (w_opts_begin first)
+function setOptions(o, what, who) {
+  if (o === null || typeof o !== "object" || Array.isArray(o))
+    throw new TypeError(`${who}: ${what}s must be an object, got ${show(o)}`);
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    let r;
+    const kl = put(k);
+    if (typeof v === "string") r = W.w_opts_str(kl, put(v, kl));
+    else {
+      const h = halves(v);
+      if (h === null) throw argError(`${who}: ${what} '${k}' must be an integer or a string, got ${show(v)}`);
+      r = W.w_opts_int(kl, h[0], h[1]);
+    }
+    if (r !== 0) fail(r);
+  }
+}
+
+/** Every registered scheme's name, sorted. */
+function list() {
+  ready();
+  const n = W.w_list(), out = [];
+  let p = scratch;
+  for (let i = 0; i < n; i++) {
+    let k = 0;
+    while (heap[p + k] !== 0) k++;
+    out.push(textAt(p, k));
+    p += k + 1;
+  }
+  return out;
+}
+
+/** Every registered scheme (its default parameters), sorted by name. */
+function schemes() {
+  return list().map((name) => scheme(name));
+}
+
+// ----------------------------------------------------------------- IDs
+/** One ID of a scheme: its value as bytes, with its text forms, fields
+ *  and time. */
+class Id {
+  constructor(s, bytes) {
+    this.scheme = s;
+    Object.defineProperty(this, "_b", { value: bytes });
+  }
+  /** Its big-endian bytes (a copy), the scheme's byte width. */
+  get bytes() { return this._b.slice(); }
+  get hex() { return hexOf(this._b); }
+  encode(encoding) { return this.scheme.encode(this, encoding); }
+  fields() { return this.scheme.fields(this); }
+  time() { return this.scheme.time(this); }
+  timeMs() { return this.scheme.timeMs(this); }
+  /** ns since 1970 as a BigInt, to the scheme's finest unit (UUIDv1's
+   *  100 ns), or null */
+  timeNs() {
+    heap.set(this._b, valp);
+    const ms = w_time(this.scheme[PTR]);
+    return Number.isNaN(ms) ? null : BigInt(ms) * 1000000n + BigInt(W.w_time_ns());
+  }
+  /** its value as a BigInt */
+  toBigInt() {
+    let x = 0n;
+    for (const c of this._b) x = x << 8n | BigInt(c);
+    return x;
+  }
+  equals(other) {
+    return other instanceof Id && other.scheme === this.scheme && compareBytes(this._b, other._b) === 0;
+  }
+  /** -1, 0 or 1: the order of the values (IDs of one scheme) */
+  compare(other) {
+    if (!(other instanceof Id) || other.scheme !== this.scheme)
+      throw argError(`cannot order a ${this.scheme.name} ID and ${other instanceof Id ? "a " + other.scheme.name + " ID" : show(other)}`);
+    return compareBytes(this._b, other._b);
+  }
+  toString() { return this.encode(); }
+  toJSON() { return this.encode(); }
+}
+function compareBytes(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+// ----------------------------------------------------------- generators
+const gens = typeof FinalizationRegistry === "function"
+  ? new FinalizationRegistry((p) => { if (W !== null) W.w_gen_free(p); }) : null;
+
+/** A generator: IDs distinct from every other it makes, increasing where
+ *  the scheme orders them. */
+class Generator {
+  constructor(s, options) {
+    ready();
+    if (!(s instanceof Scheme)) throw new TypeError("idscheme: a scheme expected");
+    W.w_opts_begin(s[PTR], 0);
+    if (options !== undefined && options !== null) setOptions(options, "generator option", s.name);
+    const p = W.w_gen_new(s[PTR]);
+    if (p === 0) fail(W.w_error_code());
+    this.scheme = s;
+    Object.defineProperty(this, "_p", { value: p, writable: true });
+    gens?.register(this, p, this);
+  }
+  _live() {
+    if (this._p === 0) throw argError(`${this.scheme.name}: the generator is closed`);
+    return this._p;
+  }
+  /** The next ID's text (encoding: the scheme's default). */
+  next(encoding) {
+    const ci = encoding === undefined ? -1 : this.scheme._codec(encoding);
+    const n = w_gen_next(this._live(), ci);
+    if (n < 0) fail(n);
+    return textAt(scratch, n);
+  }
+  /** The next ID as an Id (qualifier: SIQ's type for this one ID). */
+  nextId(qualifier) {
+    let q = -1;
+    if (qualifier !== undefined) {
+      q = typeof qualifier === "string" ? W.w_qualifier(this.scheme[PTR], put(qualifier)) : -1;
+      if (q < 0) throw argError(`unknown ${this.scheme.name} qualifier ${show(qualifier)}`, "ENOENT");
+    }
+    const r = W.w_gen_next_value(this._live(), q);
+    if (r !== 0) fail(r);
+    return new Id(this.scheme, heap.slice(valp, valp + this.scheme.bytes));
+  }
+  /** The next n IDs' texts, as n calls of next() would give them. */
+  nextN(n, encoding) {
+    if (!Number.isSafeInteger(n) || n < 0) throw argError(`${this.scheme.name}: nextN: n must be a count, got ${show(n)}`);
+    const ci = encoding === undefined ? -1 : this.scheme._codec(encoding), out = [];
+    while (out.length < n) {
+      const k = Math.min(256, n - out.length), len = W.w_gen_next_n(this._live(), ci, k);
+      if (len < 0) fail(len);
+      let p = scratch;
+      for (let i = 0; i < k; i++) {
+        let e = p;
+        while (heap[e] !== 0) e++;
+        out.push(textAt(p, e - p));
+        p = e + 1;
+      }
+    }
+    return out;
+  }
+  /** An ID whose time is unixMs (ids_generator_next_at: backfills,
+   *  tests, range keys), as text. */
+  nextAt(unixMs, encoding) {
+    return this.nextIdAt(unixMs).encode(encoding);
+  }
+  /** The same as an Id. */
+  nextIdAt(unixMs) {
+    const ms = unixMs instanceof Date ? unixMs.getTime() : unixMs;
+    if (typeof ms !== "number" || !Number.isInteger(ms))
+      throw argError(`${this.scheme.name}: nextAt takes Unix ms (an integer) or a Date, got ${show(unixMs)}`);
+    const r = W.w_gen_next_at(this._live(), ms);
+    if (r !== 0) fail(r);
+    return new Id(this.scheme, heap.slice(valp, valp + this.scheme.bytes));
+  }
+  /** Frees the generator; it makes no more IDs. */
+  close() {
+    if (this._p !== 0) {
+      gens?.unregister(this);
+      W.w_gen_free(this._p);
+      this._p = 0;
+    }
+  }
+  [Symbol.dispose ?? Symbol.for("Symbol.dispose")]() { this.close(); }
+  get closed() { return this._p === 0; }
+}
+
+// --------------------------------------------------------------- define
+let KEYS = null;
+function keys() {
+  if (KEYS === null) {
+    const n = W.w_define_keys();
+    KEYS = JSON.parse(textAt(scratch, n));
+  }
+  return KEYS;
+}
+
+/** A new scheme from a spec, as Lua's idscheme.define takes it:
+ *  { name, fields: [{ name, kind, bits, unit, epoch, value, order }],
+ *    encodings, default_encoding, bytes, about: { title, note, since,
+ *    aliases, lengths } }. */
+function define(spec) {
+  ready();
+  const K = keys(), D = "idscheme.define: ";
+  if (spec === null || typeof spec !== "object" || Array.isArray(spec))
+    throw new TypeError(D + "the spec must be an object, got " + show(spec));
+  const only = (o, allowed, what) => {
+    for (const k of Object.keys(o))
+      if (!allowed.includes(k)) throw argError(`${D}${what}: unknown key ${show(k)}`);
+  };
+  only(spec, K.spec, "spec");
+  // each key read once; what was read is what is used
+  const get = (o, k) => o[k];
+  const str = (f, k, v, what) => {
+    if (v === undefined || v === null) return;
+    if (typeof v !== "string") throw argError(`${D}${what} '${k}' must be a string, got ${show(v)}`);
+    if (v.includes("\0")) throw argError(`${D}${what} '${k}' holds a NUL: ${show(v)}`);
+    const kl = put(k);
+    if (W.w_def_str(f, kl, put(v, kl)) < 0) fail(-2, D);
+  };
+  const int = (f, k, v, what) => {
+    if (v === undefined || v === null) return;
+    const h = halves(v);
+    if (h === null) throw argError(`${D}${what} '${k}' must be an integer, got ${show(v)}`);
+    W.w_def_int(f, put(k), h[0], h[1]);
+  };
+  W.w_def_begin();
+  const name = get(spec, "name");
+  const who = `scheme ${show(typeof name === "string" ? name : "?")}`;
+  str(-1, "name", name, "spec");
+  str(-1, "default_encoding", get(spec, "default_encoding"), "spec");
+  int(-1, "bytes", get(spec, "bytes"), "spec");
+  const about = get(spec, "about");
+  if (about !== undefined && about !== null) {
+    if (typeof about !== "object" || Array.isArray(about))
+      throw argError(`${D}spec 'about' must be an object, got ${show(about)}`);
+    only(about, K.about, "about");
+    str(-2, "title", get(about, "title"), "about");
+    str(-2, "note", get(about, "note"), "about");
+    int(-2, "since", get(about, "since"), "about");
+    const lengths = get(about, "lengths");
+    if (lengths !== undefined && lengths !== null) {
+      if (!Array.isArray(lengths) || lengths.length !== 2 ||
+          !lengths.every((x) => Number.isInteger(x) && x >= 1 && x < K.textmax))
+        throw argError(`${D}about.lengths must be [min, max], integers 1..${K.textmax - 1}, got ${show(lengths)}`);
+      W.w_def_lengths(lengths[0], lengths[1]);
+    }
+    const aliases = get(about, "aliases");
+    if (aliases !== undefined && aliases !== null) {
+      if (!Array.isArray(aliases) || aliases.length > K.maxaliases)
+        throw argError(`${D}about.aliases must be a list of at most ${K.maxaliases} names`);
+      aliases.forEach((a, i) => {
+        if (typeof a !== "string" || a.includes("\0"))
+          throw argError(`${D}about.aliases[${i + 1}] must be a name, got ${show(a)}`);
+        if (W.w_def_alias(i, put(a)) < 0) fail(-2, D);
+      });
+    }
+  }
+  const fields = get(spec, "fields");
+  if (!Array.isArray(fields)) throw argError(`${D}${who}: 'fields' must be an array`);
+  if (fields.length > K.maxfields) throw argError(`${D}${who}: more than ${K.maxfields} fields`);
+  fields.forEach((f, i) => {
+    const what = `field ${i + 1}`;
+    if (f === null || typeof f !== "object" || Array.isArray(f))
+      throw argError(`${D}field ${i + 1} must be an object, got ${show(f)}`);
+    only(f, K.field, what);
+    for (const k of ["name", "kind", "unit", "order"]) str(i, k, get(f, k), what);
+    for (const k of ["bits", "epoch", "value"]) int(i, k, get(f, k), what);
+  });
+  const encs = get(spec, "encodings");
+  if (encs !== undefined && encs !== null) {
+    if (!Array.isArray(encs)) throw argError(`${D}${who}: 'encodings' must be an array`);
+    if (encs.length > K.maxcodecs) throw argError(`${D}more than ${K.maxcodecs} encodings`);
+    encs.forEach((e, i) => {
+      if (typeof e !== "string") throw argError(`${D}encodings[${i + 1}] must be a string, got ${show(e)}`);
+      if (e.includes("\0")) throw argError(`${D}encodings[${i + 1}] holds a NUL: ${show(e)}`);
+      if (W.w_def_encoding(i, put(e)) < 0) fail(-2, D);
+    });
+  }
+  const p = W.w_def_end(fields.length);
+  if (p === 0) fail(W.w_error_code(), D);
+  defined++;
+  return schemeAt(p);
+}
+
+// -------------------------------------------------------------- inspect
+let everyIns = 0, everyAge = -1;
+const oneIns = new Map();       // scheme pointer -> its own inspector
+const inspectKeys = ["scheme", "encoding"];
+
+const FLAG = { marked: 1, plausible: 2, confirmed: 4, unique: 8, ambiguous: 16, refused: 32, weak: 64 };
+
+/**
+ * Which scheme wrote text?  The inspect engine's readings (inspect.h),
+ * best first, with a verdict:
+ *   "named"      the best reading stands, sure
+ *   "weak"       it stands, on too little evidence: a guess (why says so)
+ *   "ambiguous"  another scheme reads it as well: nothing in the text
+ *                decides (ambiguousWith names them)
+ *   "refused"    readings exist, none stands (why: the best one's words)
+ *   "unknown"    no scheme decodes it (why: the engine's message)
+ * options: { scheme: a name or Scheme (that one alone: its reading stands
+ * as the command's -s), encoding: that encoding only }.
+ */
+function inspect(text, options) {
+  ready();
+  let ins, named = false, enc = null;
+  if (options !== undefined && options !== null) {
+    if (typeof options !== "object") throw new TypeError("idscheme.inspect: options must be an object, got " + show(options));
+    for (const k of Object.keys(options))
+      if (!inspectKeys.includes(k)) throw argError(`idscheme.inspect: unknown option ${show(k)}`);
+    if (options.encoding !== undefined && options.encoding !== null) {
+      if (typeof options.encoding !== "string") throw argError("idscheme.inspect: encoding must be a string, got " + show(options.encoding));
+      enc = options.encoding;
+    }
+    if (options.scheme !== undefined && options.scheme !== null) {
+      const s = options.scheme instanceof Scheme ? options.scheme : scheme(options.scheme);
+      ins = oneIns.get(s[PTR]);
+      if (ins === undefined) {
+        ins = W.w_inspector_new(s[PTR]);
+        if (ins === 0) fail(W.w_error_code(), "idscheme.inspect: ");
+        oneIns.set(s[PTR], ins);
+      }
+      named = true;
+    }
+  }
+  if (!named) {
+    if (everyAge !== defined) {
+      if (everyIns !== 0) W.w_inspector_free(everyIns);
+      everyIns = W.w_inspector_new(0);
+      if (everyIns === 0) fail(W.w_error_code(), "idscheme.inspect: ");
+      everyAge = defined;
+    }
+    ins = everyIns;
+  }
+  const n = put(text);
+  let el = 0;
+  if (enc !== null) {
+    el = put(enc, n);
+    if (enc.includes("\0")) throw argError(`idscheme.inspect: unknown encoding ${show(enc)}`, "ENOENT");
+    if (W.w_inspector_encoding(ins, el) !== 0) fail(W.w_error_code(), "idscheme.inspect: ");
+    put(text);                  // the check used the scratch: text again
+    el = put(enc, n);
+  }
+  const nc = w_inspect(ins, n, el, Date.now());
+  const input = text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "");
+  if (nc === 0) return verdictOf(input, "unknown", null, [], cstr(W.w_error()), null);
+  const cands = [];
+  for (let i = 0; i < nc; i++) cands.push(reading(i));
+  const best = cands[0];
+  const verdict = best.refused && !named ? "refused" : best.ambiguous ? "ambiguous"
+                : best.weak ? "weak" : "named";
+  let encodings = null;
+  if (verdict !== "refused" && !best.length) {
+    // every text form of the best reading's value (the command's)
+    const s = best[SCHEME];
+    encodings = {};
+    W.w_cand_value(0);
+    for (let k = 0; k < s.encodings.length; k++)
+      encodings[s.encodings[k]] = textAt(scratch, w_encode(s[PTR], k));
+  }
+  return verdictOf(input, verdict, best, cands, best.why ?? "", encodings);
+}
+
+const SCHEME = Symbol("idscheme.scheme");
+
+// reading i of the last w_inspect, from its record
+function reading(i) {
+  const r = recp + 80 * i, s = schemeAt(u32[r >> 2]), ci = u32[(r + 4) >> 2] | 0;
+  const ms = f64[(r + 8) >> 3], flags = u32[(r + 40) >> 2], length = u32[(r + 48) >> 2] | 0;
+  const notep = u32[(r + 52) >> 2];
+  const c = {
+    scheme: s.name,
+    encoding: s.encodings[ci],
+    value: length ? null : hexOf(heap.subarray(r + 56, r + 56 + s.bytes)),
+    fields: null,
+    time: dateOf(ms),
+    ms: Number.isNaN(ms) ? null : ms,
+    length: length || null,
+    evidence: f64[(r + 16) >> 3],
+    marks: f64[(r + 24) >> 3],
+    rank: f64[(r + 32) >> 3],
+    constbits: u32[(r + 44) >> 2] | 0,
+    note: notep ? cstr(notep) : null,
+    why: null,
+  };
+  Object.defineProperty(c, SCHEME, { value: s });
+  for (const k in FLAG) c[k] = (flags & FLAG[k]) !== 0;
+  if (!length) {
+    W.w_cand_fields(i);
+    c.fields = readFields(s);
+  }
+  if (c.refused || c.weak || c.note !== null) c.why = textAt(scratch, W.w_why(i));
+  return c;
+}
+
+function verdictOf(input, verdict, best, candidates, why, encodings) {
+  const ok = best !== null && verdict !== "refused", s = ok ? best[SCHEME] : null;
+  return {
+    input,
+    verdict,
+    scheme: ok ? best.scheme : null,
+    encoding: ok ? best.encoding : null,
+    title: ok ? s.title : null,
+    note: ok ? s.note : null,
+    doubt: ok ? best.note : null,
+    why,
+    time: ok ? best.time : null,
+    ms: ok ? best.ms : null,
+    fields: ok ? best.fields : null,
+    value: ok ? best.value : null,
+    encodings,
+    length: ok ? best.length : null,
+    plausible: ok ? best.plausible : false,
+    ambiguous: verdict === "ambiguous",
+    weak: ok ? best.weak : false,
+    evidence: best ? best.evidence : null,
+    ambiguousWith: verdict === "ambiguous"
+      ? candidates.slice(1).filter((c) => c.ambiguous).map((c) => c.scheme) : [],
+    candidates,
+  };
+}
+
+// -------------------------------------------------------------- loading
+// WASI's clock_time_get (glue.c's generators read the clocks through
+// libc): realtime is Date.now() (ms, as every JavaScript clock of the
+// wall; the library counts sub-ms ticks in its sequences), monotonic is
+// performance.now().  ns written exactly as two 32-bit words.
+function clockTimeGet(id, precision, out) {
+  let lo, hi;
+  if (id === 0 || typeof performance === "undefined") {
+    const ms = Date.now();
+    const mh = Math.floor(ms / 65536), ml = ms - mh * 65536;
+    const y = mh * 1000000, yh = Math.floor(y / 65536), yl = y - yh * 65536;
+    let l = yl * 65536 + ml * 1000000;
+    const carry = Math.floor(l / 4294967296);
+    lo = l - carry * 4294967296;
+    hi = yh + carry;
+  }
+  else {
+    const ns = Math.floor(performance.now() * 1e6);
+    hi = Math.floor(ns / 4294967296);
+    lo = ns - hi * 4294967296;
+  }
+  u32[out >> 2] = lo;
+  u32[(out >> 2) + 1] = hi;
+  return 0;
+}
+
+function imports() {
+  return {
+    env: {
+      js_random: (p, n) => { crypto.getRandomValues(heap.subarray(p, p + n)); },
+      emscripten_notify_memory_growth: () => views(),
+    },
+    wasi_snapshot_preview1: { clock_time_get: clockTimeGet },
+  };
+}
+
+// Binds the package to an instance of idscheme.wasm made with imports()
+function setup(instance) {
+  if (W !== null) return;
+  W = instance.exports;
+  W._initialize?.();
+  views();
+  scratch = W.w_scratch();
+  valp = W.w_val();
+  recp = W.w_recs();
+  ({ w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect } = W);
+  const r = W.w_init();
+  if (r !== 0) { const e = cstr(W.w_error()); W = null; throw new IdschemeError("idscheme: " + e, CODES[r]); }
+}
+
+// What init and initSync take: a WebAssembly.Module, the module's bytes
+// (ArrayBuffer, typed array), a Response or its promise, or a URL
+function instantiateSync(source) {
+  const m = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+  return new WebAssembly.Instance(m, imports());
+}
+async function instantiate(source) {
+  if (source instanceof WebAssembly.Module) return new WebAssembly.Instance(source, imports());
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source))
+    return (await WebAssembly.instantiate(source, imports())).instance;
+  if (typeof source === "string" || source instanceof URL) source = fetch(source);
+  const response = await source;
+  if (typeof WebAssembly.instantiateStreaming === "function" &&
+      response.headers?.get?.("content-type")?.startsWith("application/wasm")) {
+    try {
+      return (await WebAssembly.instantiateStreaming(response.clone(), imports())).instance;
+    } catch (e) { /* the bytes, below */ }
+  }
+  if (!response.ok) throw new IdschemeError(`idscheme: ${response.url}: ${response.status} ${response.statusText}`, "ENOENT");
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports())).instance;
+}
+
+/** Loaded yet? */
+function loaded() { return W !== null; }
+
+/** The library's version (IDS_VERSION) */
+function version() { ready(); return keys().version; }
