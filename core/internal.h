@@ -28,7 +28,7 @@ int ids__hexbytes (const char *h, uint8_t *b, size_t n);
 
 /* Decimal text, the whole of t[0..n): digits only (leading zeros do no
 ** harm; no sign, no space).  IDS_OK and *x; IDS_ERANGE past max;
-** IDS_EINVAL for anything else, a non-digit even past max (text.c). */
+** IDS_EINVAL for anything else, a non-digit even past max (decimal.c). */
 int ids__decimal (const char *t, size_t n, uint64_t max, uint64_t *x);
 /* The same after an optional '-', within int64. */
 int ids__decimal_signed (const char *t, size_t n, int64_t *x);

@@ -30,6 +30,7 @@ build = {
         "core/b64.c",
         "core/clock.c",
         "core/crc32.c",
+        "core/decimal.c",
         "core/codec/dothex.c",
         "core/codec/emoji_table.c",
         "core/codec/make.c",

@@ -1,9 +1,10 @@
 /*
-** keys.c: what the networked backends share: key names and stored times.
-** Apart from slot.c so that the backends, which slot.c names in its
-** registry, do not call back into it (no circle of references).
+** keys.c: what the networked backends share: key names, stored times,
+** how a message names a store.  Apart from slot.c and url.c so that the
+** stores' module (stores.c) can link it without the lease core.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 #include "slot_internal.h"
@@ -34,4 +35,9 @@ void ids__slot_skipped (const ids_slot_req *r, const char *what,
                         const char *why) {
   if (r->note)
     snprintf(r->note, r->notelen, "skipped a slot: %.100s %s", what, why);
+}
+
+int ids__slot_shown (const ids_slot_url *u) {
+  size_t n = strcspn(u->text, "?");
+  return n < 80 ? (int)n : 80;
 }

@@ -280,8 +280,3 @@ int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
   if (rc != IDS_OK) memset(u->password, 0, sizeof u->password);
   return rc;
 }
-
-int ids__slot_shown (const ids_slot_url *u) {
-  size_t n = strcspn(u->text, "?");
-  return n < 80 ? (int)n : 80;
-}
