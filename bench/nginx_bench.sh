@@ -72,6 +72,7 @@ cat > "$prefix/nginx.conf" <<CONF
 worker_processes $workers;
 daemon off;
 error_log logs/error.log warn;
+env IDSCHEME_STORES_MODULE;
 pid logs/nginx.pid;
 load_module $moddir/ndk_http_module.so;
 load_module $moddir/ngx_http_lua_module.so;

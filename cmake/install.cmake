@@ -1,8 +1,9 @@
 # cmake/install.cmake: what `cmake --install` puts where.  Every directory
 # is GNUInstallDirs' or IDS_LUA*_CMOD/LMOD (CMakeLists.txt), relative to the
-# prefix given at configure time.  Components: lib (the shared library),
-# dev (headers, static library, idscheme.pc, CMake package), lua (the
-# modules and the pure-Lua files), cli (the command and its man page).
+# prefix given at configure time.  Components: lib (the shared library and
+# the stores' module, IDS_STORES_DIR), dev (headers, static library,
+# idscheme.pc, CMake package), lua (the modules and the pure-Lua files),
+# cli (the command and its man page).
 include(CMakePackageConfigHelpers)
 
 install(FILES core/idscheme.h core/slots.h idcompressor/idcompressor.h inspect/inspect.h
@@ -12,6 +13,11 @@ install(TARGETS idscheme_shared EXPORT idschemeTargets
                 NAMELINK_COMPONENT dev)
 install(TARGETS idscheme_static EXPORT idschemeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+# the stores' module, where the core looks for it (IDS_STORES_MODULE)
+if(TARGET idscheme_stores)
+  install(TARGETS idscheme_stores LIBRARY DESTINATION ${IDS_STORES_DIR}
+          COMPONENT lib)
+endif()
 
 # find_package(idscheme 0.3): idscheme::idscheme (shared) and
 # idscheme::idscheme_static; before 1.0 a minor version may break the API

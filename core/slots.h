@@ -78,7 +78,8 @@ typedef struct ids_slot_options {
 ** Waits at most about opt->timeout_ms per request.  On success *out holds
 ** a valid lease, renewed in the background until ids_slot_release.
 ** IDS_EINVAL (bad URL, namespace or bits), IDS_ENOENT (no such backend,
-** or a store this build was made without),
+** a store this build was made without, or the stores' module that holds
+** redis and etcd cannot be loaded: docs/SLOTS.md),
 ** IDS_ELEASE (unreachable, timed out, every slot taken), IDS_ENOMEM. */
 IDS_API
 int ids_slot_claim (const char *url, const char *ns, unsigned bits,
@@ -258,9 +259,10 @@ typedef struct ids_slot_backend {
 } ids_slot_backend;
 
 /* Registers a backend under its name: IDS_EEXIST if taken, IDS_EINVAL for
-** a bad name or a missing required function.  local, and redis and etcd
-** where built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD), are registered
-** on first use. */
+** a bad name or a missing required function.  local is registered on
+** first use; redis and etcd (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD), which
+** live in the stores' module, when a claim first names one of them: until
+** then ids_slot_find does not know them. */
 IDS_API
 int ids_slot_register (const ids_slot_backend *b);
 IDS_API

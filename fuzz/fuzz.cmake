@@ -14,8 +14,10 @@ set(IDS_FUZZ_SAN address,undefined)
 set(IDS_FUZZ_COMMON -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
 
 # Same sources, include paths, definitions and libraries as ids_objects
-# (read from it, so that this follows the main build), other flags.
-add_library(ids_fuzz_objects OBJECT ${IDS_CORE_SOURCES})
+# (read from it, so that this follows the main build), other flags; and
+# the stores' backends linked in (fuzz_slot.c parses etcd's replies), with
+# their libraries: a harness claims no slot, so never opens the module.
+add_library(ids_fuzz_objects OBJECT ${IDS_CORE_SOURCES} ${IDS_STORE_SOURCES})
 target_compile_options(ids_fuzz_objects PRIVATE
   -fsanitize=fuzzer-no-link,${IDS_FUZZ_SAN} ${IDS_FUZZ_COMMON})
 foreach(prop INCLUDE_DIRECTORIES COMPILE_DEFINITIONS)
@@ -27,7 +29,7 @@ endforeach()
 get_target_property(val ids_objects INTERFACE_INCLUDE_DIRECTORIES)
 target_include_directories(ids_fuzz_objects PUBLIC ${val})
 get_target_property(val ids_objects LINK_LIBRARIES)
-target_link_libraries(ids_fuzz_objects PUBLIC ${val})
+target_link_libraries(ids_fuzz_objects PUBLIC ${val} ${IDS_SLOT_LIBS})
 
 # Harnesses: fuzz_decode.c once per scheme (fuzz_decode_<scheme>, its
 # scheme in -DFUZZ_SCHEME) and once as fuzz_detect (FLUID's detection),

@@ -1,7 +1,9 @@
 -- luarocks --lua-version=5.4 make --tree=DIR rockspec/idscheme-scm-1.rockspec
 -- (--lua-version=5.1 builds the LuaJIT module the same way).  Offline: the
 -- sources are all here; libsodium and the stores' libraries come from
--- the system.
+-- the system.  Two C modules: idscheme (the core and the binding) and
+-- idscheme.stores, the slot stores' module that the core opens beside
+-- itself (idscheme/stores.so) on the first redis or etcd claim.
 rockspec_format = "3.0"
 package = "idscheme"
 version = "scm-1"
@@ -50,10 +52,9 @@ build = {
         "core/options.c",
         "core/registry.c",
         "core/slot/keys.c",
+        "core/slot/module.c",
         "core/slot/slot.c",
-        "core/slot/slot_etcd.c",
         "core/slot/slot_local.c",
-        "core/slot/slot_redis.c",
         "core/slot/url.c",
         "core/text.c",
         "core/value.c",
@@ -75,14 +76,32 @@ build = {
         "binding/compressor.c",
       },
       -- the core stays inside the module: luaopen_idscheme is its one export;
-      -- both slot stores built in (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD)
+      -- both slot stores built (CMake's IDS_WITH_REDIS, IDS_WITH_ETCD), in
+      -- idscheme.stores below, which the core finds by the default of
+      -- core/slot/module.c: idscheme/stores.so beside this module
       defines = { "IDS_HIDDEN", "IDS_HAVE_REDIS=1", "IDS_HAVE_ETCD=1" },
-      incdirs = { "core", "idcompressor", "inspect", "binding", "$(SODIUM_INCDIR)", "$(HIREDIS_INCDIR)",
-                  "$(OPENSSL_INCDIR)", "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
-      libdirs = { "$(SODIUM_LIBDIR)", "$(HIREDIS_LIBDIR)",
-                  "$(OPENSSL_LIBDIR)", "$(CURL_LIBDIR)", "$(CJSON_LIBDIR)" },
-      libraries = { "sodium", "hiredis", "ssl", "crypto", "curl",
-                    "cjson", "pthread", "m" },
+      incdirs = { "core", "idcompressor", "inspect", "binding", "$(SODIUM_INCDIR)" },
+      libdirs = { "$(SODIUM_LIBDIR)" },
+      libraries = { "sodium", "pthread", "m" },
+    },
+    -- not a Lua module: the stores' module (core/slot/stores.c), with its
+    -- own copies of the core helpers it calls; ids_slot_stores its one export
+    ["idscheme.stores"] = {
+      sources = {
+        "core/slot/stores.c",
+        "core/slot/slot_redis.c",
+        "core/slot/slot_etcd.c",
+        "core/slot/keys.c",
+        "core/b64.c",
+        "core/decimal.c",
+        "core/error.c",
+      },
+      defines = { "IDS_HIDDEN", "IDS_HAVE_REDIS=1", "IDS_HAVE_ETCD=1" },
+      incdirs = { "core", "$(HIREDIS_INCDIR)", "$(OPENSSL_INCDIR)",
+                  "$(CURL_INCDIR)", "$(CJSON_INCDIR)" },
+      libdirs = { "$(HIREDIS_LIBDIR)", "$(OPENSSL_LIBDIR)", "$(CURL_LIBDIR)",
+                  "$(CJSON_LIBDIR)" },
+      libraries = { "hiredis", "ssl", "crypto", "curl", "cjson", "pthread" },
     },
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",

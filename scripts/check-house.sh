@@ -7,7 +7,8 @@
 #    and no circle of symbol references among the objects of core/ and of
 #    idcompressor/ (which file calls which);
 # 3. libidscheme.so exports exactly the functions and data that the public
-#    headers declare, and each Lua module exports luaopen_idscheme alone.
+#    headers declare, each Lua module exports luaopen_idscheme alone, and
+#    the stores' module (idscheme/stores.so) ids_slot_stores alone.
 # 4. C requires no Lua module of this project but idscheme.jit: no C source
 #    under core/, schemes/, binding/ or cli/ requires idscheme.* (the
 #    layers point one way: Lua is above C, never below it).
@@ -16,7 +17,8 @@
 #    LuaLS definitions in types/).
 #   scripts/check-house.sh --exports FILE...
 # runs check 3 alone on built or installed files: a libidscheme.so* against
-# the headers, any other .so as a Lua module (the packaging stage uses it).
+# the headers, a stores.so as the stores' module, any other .so as a Lua
+# module (the packaging stage uses it).
 # Prints one line per check and ends "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -66,12 +68,22 @@ check_module () {
   else bad "$1 exports more than luaopen_idscheme" "$syms"; fi
 }
 
+# check_stores FILE: the stores' module exports its table alone (the name
+# core/slot/module.c looks up: IDS_SLOT_MODULE_SYMBOL)
+check_stores () {
+  local syms
+  syms=$(nm -D --defined-only "$1" | awk '$2 ~ /[TDRBVWiu]/ {print $3}' | sort -u | tr '\n' ' ')
+  if [ "$syms" = "ids_slot_stores " ]; then ok "$1 exports ids_slot_stores alone"
+  else bad "$1 exports more than ids_slot_stores" "$syms"; fi
+}
+
 if [ "${1:-}" = "--exports" ]; then
   shift
   [ $# -gt 0 ] || bad "exports" "no file given"
   for f in "$@"; do
     if [ ! -f "$f" ]; then bad "exports" "no $f"
     elif [[ $(basename "$f") == libidscheme.so* ]]; then check_lib "$f"
+    elif [ "$(basename "$f")" = stores.so ]; then check_stores "$f"
     else check_module "$f"; fi
   done
   echo "$passed passed, $failed failed"
@@ -127,6 +139,7 @@ else check_lib "$lib"; fi
 for m in "$build"/lua54/idscheme.so "$build"/luajit/idscheme.so; do
   [ -f "$m" ] && check_module "$m"
 done
+[ -f "$build/lib/idscheme/stores.so" ] && check_stores "$build/lib/idscheme/stores.so"
 
 # 4 ------------------------------------------------------------------
 # Every module a C file requires, as FILE:LINE: NAME: the string pushed

@@ -45,10 +45,11 @@ static int add_backend (const ids_slot_backend *b) {
   return r;
 }
 
-/* The networked stores are optional units (CMake's IDS_WITH_REDIS and
-** IDS_WITH_ETCD define IDS_HAVE_REDIS and IDS_HAVE_ETCD): this table is
-** the one place that knows which were built.  A store not built in is
-** still named, so that its URL fails saying why. */
+/* The stores this library knows by name.  local is in the core; the
+** networked stores are optional units (CMake's IDS_WITH_REDIS and
+** IDS_WITH_ETCD define IDS_HAVE_REDIS and IDS_HAVE_ETCD), built into the
+** stores' module (module.c), registered when a claim first names one.  A
+** store not built is still named, so that its URL fails saying why. */
 #ifndef IDS_HAVE_REDIS
 #define IDS_HAVE_REDIS 0
 #endif
@@ -57,33 +58,19 @@ static int add_backend (const ids_slot_backend *b) {
 #endif
 static const struct store {
   const char *name, *option;
-  const ids_slot_backend *be;        /* NULL: not built in */
+  int built;                   /* in the core (local) or in the module */
 } stores[] = {
-  {"local", NULL, &ids__slot_local},
-#if IDS_HAVE_REDIS
-  {"redis", "IDS_WITH_REDIS", &ids__slot_redis},
-#else
-  {"redis", "IDS_WITH_REDIS", NULL},
-#endif
-#if IDS_HAVE_ETCD
-  {"etcd", "IDS_WITH_ETCD", &ids__slot_etcd},
-#else
-  {"etcd", "IDS_WITH_ETCD", NULL},
-#endif
+  {"local", NULL, 1},
+  {"redis", "IDS_WITH_REDIS", IDS_HAVE_REDIS},
+  {"etcd", "IDS_WITH_ETCD", IDS_HAVE_ETCD},
 };
 
-static void builtins (void) {
-  size_t i;
-  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
-    if (stores[i].be) add_backend(stores[i].be);
-}
+static void builtins (void) { add_backend(&ids__slot_local); }
 
-/* The CMake option that builds the store `name`, if this build lacks it. */
-static const char *missing_store (const char *name) {
+static const struct store *known_store (const char *name) {
   size_t i;
   for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
-    if (stores[i].be == NULL && strcmp(stores[i].name, name) == 0)
-      return stores[i].option;
+    if (strcmp(stores[i].name, name) == 0) return &stores[i];
   return NULL;
 }
 
@@ -483,6 +470,28 @@ static int check_meaning (const char *m, char *out, size_t n,
 
 static int64_t opt_or (int64_t v, int64_t dflt) { return v > 0 ? v : dflt; }
 
+/* The backend of u's scheme: registered, or one of the stores' module
+** (opened now, its backends registered), or IDS_ENOENT saying why not. */
+static int find_backend (const ids_slot_url *u, const ids_slot_backend **be,
+                         ids_error *e) {
+  const struct store *st = known_store(u->scheme);
+  const ids_slot_backend *const *b;
+  if ((*be = ids_slot_find(u->scheme)) != NULL) return IDS_OK;
+  if (st == NULL)
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.*s\": no backend '%s'",
+                    ids__slot_shown(u), u->text, u->scheme);
+  if (!st->built)
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.*s\": this build has no "
+                    "%s store (built without %s)", ids__slot_shown(u),
+                    u->text, u->scheme, st->option);
+  if ((b = ids__slot_stores(u, e)) == NULL) return IDS_ENOENT;
+  for (; *b; b++) add_backend(*b);     /* IDS_EEXIST: already there */
+  if ((*be = ids_slot_find(u->scheme)) == NULL)
+    return ids_fail(e, IDS_ENOENT, "slot store \"%.*s\": the stores' module "
+                    "has no %s store", ids__slot_shown(u), u->text, u->scheme);
+  return IDS_OK;
+}
+
 /* A local lease's ttl is how far ahead of its clock a holder records its
 ** limit, and so how long the first holder of a new slot file waits
 ** (slot_local.c): short, since renewing it costs a pwrite.  A networked
@@ -516,14 +525,7 @@ int ids_slot_claim (const char *url, const char *ns, unsigned bits,
     return ids_fail(e, IDS_EINVAL, "slot options: ttl_ms (0..86400000), "
                     "margin_ms, timeout_ms (0..600000) and log_interval_ms "
                     "must not be negative");
-  be = ids_slot_find(u.scheme);
-  if (be == NULL && missing_store(u.scheme))
-    return ids_fail(e, IDS_ENOENT, "slot store \"%.*s\": this build has no "
-                    "%s store (built without %s)", ids__slot_shown(&u),
-                    u.text, u.scheme, missing_store(u.scheme));
-  if (be == NULL)
-    return ids_fail(e, IDS_ENOENT, "slot store \"%.80s\": no backend '%s'",
-                    url, u.scheme);
+  if ((rc = find_backend(&u, &be, e)) != IDS_OK) return rc;
   o.ttl_ms = opt_or(o.ttl_ms, default_ttl(be));
   o.margin_ms = opt_or(o.margin_ms, o.ttl_ms / 10);
   if (o.margin_ms >= o.ttl_ms)

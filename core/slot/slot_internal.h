@@ -14,8 +14,33 @@
 #endif
 
 extern const ids_slot_backend ids__slot_local;
+/* In the stores' module (stores.c), not in the core. */
 extern const ids_slot_backend ids__slot_redis;
 extern const ids_slot_backend ids__slot_etcd;
+
+/* The stores' module: redis and etcd with the libraries they need
+** (hiredis, OpenSSL, libcurl, cJSON: some 30 shared objects, whose
+** loading cost every process ~15 ms), built as a module of its own and
+** opened by the first claim that names one of them (module.c).  Its one
+** export, IDS_SLOT_MODULE_SYMBOL, is this table, as libsodium's
+** randombytes_implementation: abi and version come first and never move,
+** so that any module's can be read; the rest only when abi is ours.
+** Bump IDS_SLOT_MODULE_ABI whenever what the core and the module pass
+** each other changes: this table, ids_slot_backend, ids_slot_url,
+** ids_slot_req or ids_error. */
+#define IDS_SLOT_MODULE_ABI     1
+#define IDS_SLOT_MODULE_SYMBOL  "ids_slot_stores"
+typedef struct ids_slot_module {
+  unsigned abi;                /* IDS_SLOT_MODULE_ABI as the module saw it */
+  const char *version;         /* IDS_VERSION it was built from */
+  const ids_slot_backend *const *backends;   /* NULL-terminated */
+} ids_slot_module;
+
+/* The module's backends, the module opened on the first call (later
+** calls return the same); NULL with e naming u's store, the path tried
+** and why, if it cannot be opened or is not ours (module.c). */
+const ids_slot_backend *const *ids__slot_stores (const ids_slot_url *u,
+                                                 ids_error *e);
 
 /* Key names of a slot in a networked store, under `prefix/ns/`:
 **   slot/NNNNN   the lease: "token limit_ns" (expires with the lease)
@@ -46,7 +71,7 @@ int64_t ids__slot_parse_ns (const char *s, size_t n);
 
 /* How messages name a store: how many bytes of u->text to print (the URL
 ** up to its TLS query, whose file paths would crowd the reason out of
-** IDS_ERRMAX, and at most 80), for "%.*s" (url.c). */
+** IDS_ERRMAX, and at most 80), for "%.*s" (keys.c). */
 int ids__slot_shown (const ids_slot_url *u);
 
 /* etcd JSON replies (slot_etcd.c), exposed for the fuzz harness. */

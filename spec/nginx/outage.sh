@@ -105,6 +105,7 @@ fallback='' fbname=-
 cat > "$prefix/nginx.conf" <<CONF
 worker_processes 2;
 error_log logs/error.log notice;
+env IDSCHEME_STORES_MODULE;
 pid logs/nginx.pid;
 load_module /usr/lib/nginx/modules/ndk_http_module.so;
 load_module /usr/lib/nginx/modules/ngx_http_lua_module.so;

@@ -1,4 +1,10 @@
-# redis.sh: a throwaway redis-server for the nginx test and bench, sourced.
+# redis.sh: a throwaway redis-server for the nginx test and bench, sourced
+# once $build is set.  It exports IDSCHEME_STORES_MODULE, the build's
+# stores' module (core/slot/module.c), unless set: the claims here and
+# nginx's workers (their nginx.conf says env IDSCHEME_STORES_MODULE) open
+# that one, not an installed one.
+export IDSCHEME_STORES_MODULE=${IDSCHEME_STORES_MODULE:-${build:?}/lib/idscheme/stores.so}
+
 # redis_start PREFIX BUILD ROOT NS: starts it on 127.0.0.1 with its data in
 # PREFIX/redis, sets redis_pid (the caller's EXIT trap kills it by pid) and
 # slots (a redis:// store with namespace prefix NS), and passes the

@@ -78,6 +78,7 @@ esac
 cat > "$prefix/nginx.conf" <<CONF
 worker_processes 4;
 error_log logs/error.log notice;
+env IDSCHEME_STORES_MODULE;
 pid logs/nginx.pid;
 load_module /usr/lib/nginx/modules/ndk_http_module.so;
 load_module /usr/lib/nginx/modules/ngx_http_lua_module.so;

@@ -4,8 +4,11 @@
 # checkout, or luarocks build of a packed source rock), its module exports
 # only luaopen_idscheme (scripts/check-house.sh --exports), and the
 # interpreter, given that tree's paths alone, loads it, makes an ID, uses a
-# shipped defined scheme and (LuaJIT) idscheme.resty.  Without ROCKSPEC:
-# both rockspecs in rockspec/.
+# shipped defined scheme and (LuaJIT) idscheme.resty; the stores' module
+# sits beside it (idscheme/stores.so), exports ids_slot_stores alone, and
+# is found there with no help: a redis and an etcd claim on a closed port
+# fail connecting, not loading.  Without ROCKSPEC: both rockspecs in
+# rockspec/.
 set -u
 ver=${1:?usage: rockspec.sh 5.4|5.1 lua5.4|luajit [ROCKSPEC|SRC.ROCK]}
 lua=${2:?}
@@ -41,11 +44,14 @@ try () {
     echo "extra: $extra"; echo "FAIL $rock: share/lua holds Lua modules alone"
     failed=$((failed + 1)); return
   fi
-  if ! out=$(bash "$root/scripts/check-house.sh" --exports "$so"); then
+  if ! out=$(bash "$root/scripts/check-house.sh" --exports "$so" \
+                "$(dirname "$so")/idscheme/stores.so"); then
     echo "$out"; echo "FAIL $rock: exports"; failed=$((failed + 1)); return
   fi
-  # LUA_PATH and LUA_CPATH without ";;": nothing but this tree
-  if WANT=$want TREE=$tree LUA_CPATH="$(dirname "$so")/?.so" \
+  # LUA_PATH and LUA_CPATH without ";;": nothing but this tree; and not
+  # the build's stores module that ctest names
+  if env -u IDSCHEME_STORES_MODULE \
+     WANT=$want TREE=$tree LUA_CPATH="$(dirname "$so")/?.so" \
      LUA_PATH="$tree/share/lua/$ver/?.lua;$tree/share/lua/$ver/?/init.lua" \
      "$lua" -e '
     local i = require "idscheme"
@@ -58,6 +64,13 @@ try () {
     if jit then
       local resty = require "idscheme.resty"
       assert(type(resty.request_id) == "function")
+    end
+    for _, url in ipairs { "redis://127.0.0.1:1/x", "etcd://127.0.0.1:1/x" } do
+      local ok, err = pcall(i.scheme("fluid").generator, i.scheme("fluid"),
+                            { slots = url, slot_timeout_ms = 500 })
+      err = tostring(err)
+      assert(not ok and not err:find("stores.so", 1, true) and
+             (err:find("connect", 1, true) or err:find("onnection", 1, true)), err)
     end'; then
     echo "ok   $rock: $lua in its tree"; passed=$((passed + 1))
   else

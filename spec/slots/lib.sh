@@ -5,6 +5,9 @@
 set -u
 build=${1:?usage: $0 BUILDDIR}
 driver=$build/slot_driver
+# the build's stores' module, not an installed one (core/slot/module.c):
+# ctest names it, and so does a test run by hand
+export IDSCHEME_STORES_MODULE=${IDSCHEME_STORES_MODULE:-$(cd "$build" && pwd)/lib/idscheme/stores.so}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/idscheme-slots.XXXXXX")
 pids=""
 pass=0 fail=0
