@@ -49,6 +49,24 @@ static _Thread_local lerr *lerrs;
 static _Thread_local int nlerrs;
 static const char *inname;    /* the file being read (NULL: stdin, words) */
 
+/* Errors interleave with the answers only where one reader sees both:
+** stdout and stderr the same file (a terminal, 2>&1).  There each error
+** flushes the answers before it.  Elsewhere (2>/dev/null, a log of its
+** own) stderr is buffered and flushed with stdout before a read that may
+** wait, so that a refused line costs no write of its own: half the lines
+** of a mix of words and IDs took two system calls each. */
+static int apart;
+
+static void errs_setup (void) {
+  struct stat o, e;
+  static int done;
+  if (done) return;
+  done = 1;
+  apart = fstat(1, &o) == 0 && fstat(2, &e) == 0 &&
+          (o.st_dev != e.st_dev || o.st_ino != e.st_ino);
+  if (apart) setvbuf(stderr, NULL, _IOFBF, 1 << 16);
+}
+
 const char *infile (void) { return inname; }
 
 /* An input that did not decode: stderr, naming it and its line (and
@@ -62,7 +80,7 @@ void inerror (long no, const char *t, size_t n, const char *why) {
              : snprintf(m, sizeof m, "%s: ", progname);
   snprintf(m + k, sizeof m - (size_t)k, "\"%s\": %s\n", quote(t, n), why);
   if (!ogrow) {
-    oflush();
+    if (!apart) oflush();
     fputs(m, stderr);
     return;
   }
@@ -102,13 +120,16 @@ static void *worker (void *arg) {
   return NULL;
 }
 
-/* The second half's output after the first's, its errors in place. */
+/* The second half's output after the first's, its errors in place
+** (where one reader sees both). */
 static void replay (part *p) {
   size_t at = 0;
   oflush();
   for (int i = 0; i < p->nerrs; i++) {
-    owrite(p->out + at, p->errs[i].at - at);
-    at = p->errs[i].at;
+    if (!apart) {
+      owrite(p->out + at, p->errs[i].at - at);
+      at = p->errs[i].at;
+    }
     fputs(p->errs[i].msg, stderr);
     free(p->errs[i].msg);
   }
@@ -156,6 +177,7 @@ static void fill (input *in) {
     if ((in->buf = realloc(in->buf, in->cap)) == NULL) die("out of memory");
   }
   oflush();
+  if (apart) fflush(stderr);
   do r = read(in->fd, in->buf + in->end, in->cap - 1 - in->end);
   while (r < 0 && errno == EINTR);
   if (r < 0) {                /* the answers so far stand */
@@ -219,6 +241,7 @@ static int eachfd (const args *a, answer fn, int fd, const char *name) {
 ** whose lines are read; no words: standard input. */
 int eachline (const args *a, answer fn) {
   int bad = 0;
+  errs_setup();               /* before anything is written to stderr */
   if (a->nrest == 0) return eachfd(a, fn, 0, NULL);
   for (int i = 0; i < a->nrest; i++) {
     const char *w = a->rest[i];

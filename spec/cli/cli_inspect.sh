@@ -519,4 +519,22 @@ else
   bad "groff not installed (scripts/packages has groff-base)"
 fi
 
+# Errors in their places where one reader sees both (2>&1: one file), in
+# a small block and in one of two threads (2,000 lines); apart (stderr a
+# file of its own) the same errors, each once, and the same answers
+u=$("$ids" new ulid)
+for n in 3 2000; do
+  awk -v n=$n -v u="$u" 'BEGIN { for (i = 1; i <= n; i++) print (i % 2 ? u : "word" i) }' >"$tmp/mix"
+  "$ids" inspect "$tmp/mix" >"$tmp/both" 2>&1
+  if awk -v u="$u" '/^idscheme: / { if ($0 !~ "line " (seen + 1) ": ") bad = 1; seen++; next }
+                   index($0, u ":") == 1 { seen++ }
+                   END { exit bad || seen == 0 }' "$tmp/both"; then ok
+  else bad "inspect 2>&1 of $n lines: an error out of its place"; fi
+  "$ids" inspect "$tmp/mix" >"$tmp/out" 2>"$tmp/err"
+  if [ "$(wc -l <"$tmp/err")" = $((n / 2)) ] &&
+     [ "$(grep -v '^idscheme: ' "$tmp/both")" = "$(cat "$tmp/out")" ] &&
+     [ "$(grep '^idscheme: ' "$tmp/both")" = "$(cat "$tmp/err")" ]; then ok
+  else bad "inspect 2>FILE of $n lines: not the same answers and errors"; fi
+done
+
 cli_finish
