@@ -187,7 +187,7 @@ static void infojson (const ids_scheme *s) {
     ids_unit_name(s->unit, unit, sizeof unit);
     ostr("{\"unit\":"); ojsonz(unit);
     ochar(','); ojsonat("epoch", s->epoch_ms);
-    if (ids_scheme_time_ms(s, &top, &last)) { ochar(','); ojsonat("until", last); }
+    if (ids_scheme_time_ms(s, &top, &last)) { ochar(','); ojsonat("last", last); }
     if (ab && ab->since_ms) { ochar(','); ojsonat("since", ab->since_ms); }
     ochar('}');
   }

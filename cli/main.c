@@ -285,7 +285,7 @@ static const struct command {
    "info SCHEME [-p NAME=VALUE]... [--json]",
    "Shows a scheme's fields, encodings, parameters and generator options.\n"
    "--json: one object: name, bits, bytes, title, aliases, time (unit,\n"
-   "epoch, until, first IDs: each ISO-8601 and _ms), fields (name, kind,\n"
+   "epoch, last, since: each ISO-8601 and _ms), fields (name, kind,\n"
    "bits, json_type, max, value, runs), encodings, params, options.\n"
    JSON_TYPES},
   {"new", cmd_new, "nepoaj", W_SCHEME, "write new IDs (also: gen)",
