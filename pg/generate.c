@@ -23,6 +23,7 @@
 #include "storage/lock.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
+#include "utils/timestamp.h"
 #include "utils/uuid.h"
 #include "utils/wait_event.h"
 
@@ -455,25 +456,60 @@ static void next (const ids_scheme *s, ids_value *v) {
   p->haslast = true;
 }
 
-PG_FUNCTION_INFO_V1(idscheme_next);
-Datum idscheme_next (PG_FUNCTION_ARGS) {
-  const ids_scheme *s;
-  const ids_codec *c;
-  ids_value v;
+/* An ID of s whose time is the timestamptz argument `arg`, from this
+** backend's generator of s (ids_generator_next_at; docs/POSTGRESQL.md,
+** "IDs for a given time"): a layout with a random part draws fresh bits
+** beside the time; one with a sequence alone counts a sequence of its own
+** in this generator, for past times given in order, its node given by
+** hand.  The generator's last ID (which a node let go waits past) stays:
+** these IDs are random, or in the past.  An error quotes the time as the
+** caller's session writes it. */
+static void next_at (FunctionCallInfo fcinfo, int arg, const ids_scheme *s,
+                     ids_value *v) {
+  TimestampTz at = PG_GETARG_TIMESTAMPTZ(arg);
+  ids_error e;
+  const char *why;
+  size_t skip;
+  int r;
+  if (TIMESTAMP_NOT_FINITE(at))
+    r = ids_fail(&e, IDS_ERANGE, "no time field holds it");
+  else {
+    /* microseconds since 2000 to Unix ms, floored (before 1970 too) */
+    int64 ms = at / 1000 - (at % 1000 < 0) +
+               (int64)(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) *
+               SECS_PER_DAY * 1000;
+    pg_ids_wait_begin();
+    r = ids_generator_next_at(generator(s)->g, ms, v, &e);
+    pg_ids_wait_end();
+  }
+  if (r == IDS_OK) return;
+  if (r != IDS_ERANGE && r != IDS_EINVAL)
+    pg_ids_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
+  /* the library's reason, without its "scheme: next_at: " */
+  why = e.msg;
+  skip = strlen(s->name);
+  if (strncmp(why, s->name, skip) == 0 &&
+      strncmp(why + skip, ": next_at: ", 11) == 0)
+    why += skip + 11;
+  ereport(ERROR,
+    (errcode(r == IDS_ERANGE ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
+                             : ERRCODE_INVALID_PARAMETER_VALUE),
+     errmsg("%s: at '%s': %s", s->name,
+            DatumGetCString(DirectFunctionCall1(timestamptz_out,
+                                                TimestampTzGetDatum(at))),
+            why)));
+}
+
+static Datum as_text (const ids_scheme *s, const ids_codec *c,
+                      const ids_value *v) {
   char out[IDS_TEXTMAX];
-  size_t n;
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  s = pg_ids_scheme(fcinfo, 0);
-  c = pg_ids_codec(fcinfo, 1, s);
-  next(s, &v);
-  n = ids_scheme_encode(s, c, &v, out);
+  size_t n = ids_scheme_encode(s, c, v, out);
   PG_RETURN_TEXT_P(cstring_to_text_with_len(out, (int)n));
 }
 
-PG_FUNCTION_INFO_V1(idscheme_next_bigint);
-Datum idscheme_next_bigint (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  ids_value v;
+/* s's IDs as bigint: refused for a scheme wider than 64 bits, before an
+** ID is made */
+static void bigint_scheme (const ids_scheme *s) {
   if (s->bits > 64)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("%s IDs are %u bits: no bigint holds them", s->name,
@@ -481,28 +517,90 @@ Datum idscheme_next_bigint (PG_FUNCTION_ARGS) {
                     errhint(s->bits == 128 ? "idscheme_next_uuid gives them "
                             "as uuid, idscheme_next as text." :
                             "idscheme_next gives them as text.")));
-  next(s, &v);
-  if (v.w[0] > (uint64_t)INT64_MAX)
-    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                    errmsg("%s ID %" PRIu64 " is above bigint's largest "
-                           "value", s->name, v.w[0])));
-  PG_RETURN_INT64((int64)v.w[0]);
 }
 
-PG_FUNCTION_INFO_V1(idscheme_next_uuid);
-Datum idscheme_next_uuid (PG_FUNCTION_ARGS) {
-  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
-  pg_uuid_t *u;
-  ids_value v;
+static Datum as_bigint (const ids_scheme *s, const ids_value *v) {
+  if (v->w[0] > (uint64_t)INT64_MAX)
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("%s ID %" PRIu64 " is above bigint's largest "
+                           "value", s->name, v->w[0])));
+  return Int64GetDatum((int64)v->w[0]);
+}
+
+static void uuid_scheme (const ids_scheme *s) {
   if (s->bytes != UUID_LEN)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("%s IDs are %u bytes: a uuid holds 16", s->name,
                            (unsigned)s->bytes),
                     errhint("idscheme_next gives them as text.")));
-  next(s, &v);
-  u = palloc(sizeof *u);
-  ids_value_to_bytes(&v, u->data, UUID_LEN);
+}
+
+static Datum as_uuid (const ids_value *v) {
+  pg_uuid_t *u = palloc(sizeof *u);
+  ids_value_to_bytes(v, u->data, UUID_LEN);
   PG_RETURN_UUID_P(u);
+}
+
+PG_FUNCTION_INFO_V1(idscheme_next);
+Datum idscheme_next (PG_FUNCTION_ARGS) {
+  const ids_scheme *s;
+  const ids_codec *c;
+  ids_value v;
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  s = pg_ids_scheme(fcinfo, 0);
+  c = pg_ids_codec(fcinfo, 1, s);
+  next(s, &v);
+  return as_text(s, c, &v);
+}
+
+PG_FUNCTION_INFO_V1(idscheme_next_bigint);
+Datum idscheme_next_bigint (PG_FUNCTION_ARGS) {
+  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
+  ids_value v;
+  bigint_scheme(s);
+  next(s, &v);
+  return as_bigint(s, &v);
+}
+
+PG_FUNCTION_INFO_V1(idscheme_next_uuid);
+Datum idscheme_next_uuid (PG_FUNCTION_ARGS) {
+  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
+  ids_value v;
+  uuid_scheme(s);
+  next(s, &v);
+  return as_uuid(&v);
+}
+
+/* The same for a given time: idscheme_next(scheme, at, encoding),
+** idscheme_next_bigint(scheme, at), idscheme_next_uuid(scheme, at). */
+PG_FUNCTION_INFO_V1(idscheme_next_at);
+Datum idscheme_next_at (PG_FUNCTION_ARGS) {
+  const ids_scheme *s;
+  const ids_codec *c;
+  ids_value v;
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_NULL();
+  s = pg_ids_scheme(fcinfo, 0);
+  c = pg_ids_codec(fcinfo, 2, s);
+  next_at(fcinfo, 1, s, &v);
+  return as_text(s, c, &v);
+}
+
+PG_FUNCTION_INFO_V1(idscheme_next_bigint_at);
+Datum idscheme_next_bigint_at (PG_FUNCTION_ARGS) {
+  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
+  ids_value v;
+  bigint_scheme(s);
+  next_at(fcinfo, 1, s, &v);
+  return as_bigint(s, &v);
+}
+
+PG_FUNCTION_INFO_V1(idscheme_next_uuid_at);
+Datum idscheme_next_uuid_at (PG_FUNCTION_ARGS) {
+  const ids_scheme *s = pg_ids_scheme(fcinfo, 0);
+  ids_value v;
+  uuid_scheme(s);
+  next_at(fcinfo, 1, s, &v);
+  return as_uuid(&v);
 }
 
 PG_FUNCTION_INFO_V1(idscheme_generator);

@@ -53,3 +53,21 @@ LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION idscheme_text_shipped(scheme text, id uuid, encoding text DEFAULT NULL)
 RETURNS text AS 'MODULE_PATHNAME', 'idscheme_text_shipped'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- An ID whose time is `at` (backfills, tests, range keys): a random
+-- layout's fresh bits beside it; a layout with a sequence alone (the
+-- bigint schemes) counts a sequence of its own in this backend's
+-- generator, for past times given in order, its node given by hand
+-- (docs/POSTGRESQL.md, IDs for a given time).  VOLATILE: two calls with
+-- one `at` give two IDs.
+CREATE FUNCTION idscheme_next(scheme text, at timestamptz, encoding text DEFAULT NULL)
+RETURNS text AS 'MODULE_PATHNAME', 'idscheme_next_at'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+
+CREATE FUNCTION idscheme_next_bigint(scheme text, at timestamptz)
+RETURNS bigint AS 'MODULE_PATHNAME', 'idscheme_next_bigint_at'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION idscheme_next_uuid(scheme text, at timestamptz)
+RETURNS uuid AS 'MODULE_PATHNAME', 'idscheme_next_uuid_at'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;

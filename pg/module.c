@@ -3,6 +3,7 @@
 */
 #include "pg_idscheme.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <time.h>
 
@@ -393,6 +394,12 @@ const ids_codec *pg_ids_codec (FunctionCallInfo fcinfo, int arg,
     initStringInfo(&b);
     for (int i = 0; i < s->ncodecs; i++)
       appendStringInfo(&b, "%s%s", i ? ", " : "", s->codecs[i]->name);
+    /* no encoding's name begins with a digit: a time given as text
+    ** reached idscheme_next(scheme, encoding), which PostgreSQL prefers
+    ** for a literal of no type */
+    if (VARSIZE_ANY_EXHDR(t) > 0 && isdigit((unsigned char)*VARDATA_ANY(t)))
+      appendStringInfoString(&b, ". A time is given as a timestamptz: "
+                             "idscheme_next(scheme, timestamptz '...')");
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("%s has no encoding '%s'", s->name,
                            text_to_cstring(t)),
