@@ -81,3 +81,6 @@ endforeach()
 # the LuaLS definitions, for editors ("Lua.workspace.library"); not a module
 install(FILES types/idscheme.lua
         DESTINATION ${CMAKE_INSTALL_DATADIR}/idscheme/lua-types COMPONENT lua)
+install(FILES types/idscheme/resty.lua
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/idscheme/lua-types/idscheme
+        COMPONENT lua)

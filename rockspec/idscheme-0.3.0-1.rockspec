@@ -106,7 +106,8 @@ build = {
     ["idscheme.jit"] = "lua/idscheme/jit.lua",
     ["idscheme.resty"] = "lua/idscheme/resty.lua",
   },
-  -- the LuaLS definitions (types/idscheme.lua), for editors: kept in
-  -- the rock's directory (luarocks show idscheme), not a module
+  -- the LuaLS definitions (types/idscheme.lua, types/idscheme/resty.lua),
+  -- for editors: kept in the rock's directory (luarocks show idscheme),
+  -- not modules
   copy_directories = { "types" },
 }

@@ -1,13 +1,17 @@
--- scripts/check-luals.lua BUILDDIR: types/idscheme.lua (the LuaLS
--- definitions) against the module BUILDDIR/lua54/idscheme.so as it is:
--- every function, method and attribute the definitions name exists, and
--- every one the module has is named, for the module, scheme handles,
--- generators, IDs, the compressor and its objects; and the keys the
--- module puts in field descriptions, inspect's candidates and g:lease()'s
--- table are fields of their classes.  Ends "N passed, N failed".
+-- scripts/check-luals.lua BUILDDIR: types/idscheme.lua and
+-- types/idscheme/resty.lua (the LuaLS definitions) against the modules as
+-- they are, BUILDDIR/lua54/idscheme.so and lua/idscheme/resty.lua: every
+-- function, method and attribute the definitions name exists, and every
+-- one the module has is named, for the module, scheme handles,
+-- generators, IDs, the compressor and its objects, and idscheme.resty;
+-- the keys the module puts in field descriptions, inspect's candidates
+-- and g:lease()'s table are fields of their classes; and the keys
+-- idscheme.resty's option tables take are exactly their classes' fields.
+-- Ends "N passed, N failed".
 local builddir = assert(arg[1], "usage: lua5.4 scripts/check-luals.lua BUILDDIR")
 local root = (arg[0]:match("^(.*)/scripts/[^/]*$")) or "."
 package.cpath = builddir .. "/lua54/?.so;" .. package.cpath
+package.path = root .. "/lua/?.lua;" .. package.path
 local idscheme = require("idscheme")
 
 local passed, failed = 0, 0
@@ -18,34 +22,40 @@ end
 
 -- the definitions: per class, its functions (methods or module functions)
 -- and its fields
-local defs, class = {}, nil
+local defs = {}
 local function cls(name)
   defs[name] = defs[name] or { funcs = {}, fields = {}, optional = {} }
   return defs[name]
 end
 local locals = {}                      -- local Scheme = {} after @class
-local f = assert(io.open(root .. "/types/idscheme.lua"))
-for line in f:lines() do
-  local c = line:match("^%-%-%-@class ([%w%.]+)")
-  if c then class = c; cls(c) end
-  local fld, opt = line:match("^%-%-%-@field ([%w_]+)(%??)")
-  if fld and class then
-    cls(class).fields[fld] = true
-    if opt == "?" then cls(class).optional[fld] = true end   -- may be nil
+local function readdefs(file)
+  local f, class = assert(io.open(root .. file)), nil
+  for line in f:lines() do
+    local c = line:match("^%-%-%-@class ([%w%.]+)")
+    if c then class = c; cls(c) end
+    local fld, opt = line:match("^%-%-%-@field ([%w_]+)(%??)")
+    if fld and class then
+      cls(class).fields[fld] = true
+      if opt == "?" then cls(class).optional[fld] = true end   -- may be nil
+    end
+    local lv = line:match("^local (%w+) = {}")
+    if lv and class then locals[lv] = class end
+    local owner, name = line:match("^function ([%w_]+)[%.:]([%w_]+)%(")
+    if owner then
+      local k = locals[owner]
+      check(k ~= nil, file .. ": function " .. owner .. "." .. name ..
+            ": no @class for " .. owner)
+      if k then cls(k).funcs[name] = true end
+    end
   end
-  local lv = line:match("^local (%w+) = {}")
-  if lv and class then locals[lv] = class end
-  local owner, name = line:match("^function ([%w_]+)[%.:]([%w_]+)%(")
-  if owner then
-    local k = locals[owner]
-    check(k ~= nil, "function " .. owner .. "." .. name .. ": no @class for " .. owner)
-    if k then cls(k).funcs[name] = true end
-  end
+  f:close()
 end
-f:close()
+readdefs("/types/idscheme.lua")
+readdefs("/types/idscheme/resty.lua")
 
--- compares the names the module has (have: name -> true) with a class's
-local function same(classname, have, kind)
+-- compares the names the module has (have: name -> true) with a class's;
+-- strict: an optional field too must be there (an option table's keys)
+local function same(classname, have, kind, strict)
   local d = defs[classname]
   check(d ~= nil, "no class " .. classname)
   if not d then return end
@@ -54,7 +64,8 @@ local function same(classname, have, kind)
     check(named[k], classname .. ": the module has " .. k .. ", the definitions do not")
   end
   for k in pairs(named) do
-    check(have[k] or d.optional[k], classname .. ": the definitions name " .. k ..
+    check(have[k] or (d.optional[k] and not strict),
+          classname .. ": the definitions name " .. k ..
           ", the module has none")
   end
 end
@@ -122,6 +133,27 @@ same("idscheme.Compressor", keys(getmetatable(a).__index, "function"), "funcs")
 a:generate_compressed_id()
 fieldsof("idscheme.CreationRange", a:take_next_creation_range())
 a:close()
+
+-- idscheme.resty: its functions and fields, and the keys of its option
+-- tables as the module takes them: the names its refusal of an unknown
+-- key lists (each function checks its options before anything else)
+local resty = require("idscheme.resty")
+same("idscheme.resty", keys(resty, "function"), "funcs")
+local rfields = {}
+for k, v in pairs(resty) do if type(v) ~= "function" then rfields[k] = true end end
+same("idscheme.resty", rfields, "fields")
+local function known(fn, what)
+  local ok, msg = pcall(fn, { ["no such option"] = true })
+  local list = not ok and tostring(msg):match("%(known: ([^)]*)%)")
+  check(list, what .. " refuses an unknown option, listing the known ones: " ..
+        tostring(msg))
+  local r = {}
+  for k in (list or ""):gmatch("[^, ]+") do r[k] = true end
+  return r
+end
+same("idscheme.resty.InitOptions", known(resty.init, "init"), "fields", true)
+same("idscheme.resty.RequestIdOptions", known(resty.request_id, "request_id"),
+     "fields", true)
 
 print(passed .. " passed, " .. failed .. " failed")
 os.exit(failed == 0 and 0 or 1)

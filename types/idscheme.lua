@@ -5,7 +5,7 @@
 -- Debian package, PREFIX/share/idscheme/lua-types from cmake --install).
 -- scripts/check-luals.lua checks it against the module (the luals_defs
 -- test): every function, method and attribute here exists there, and the
--- other way round.
+-- other way round.  idscheme.resty's are in idscheme/resty.lua beside it.
 
 ---The idscheme module: schemes of distributed unique IDs.
 ---@class idscheme

@@ -160,7 +160,8 @@ if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" >"$b.log" 2>&1 &&
   for f in include/idscheme/idscheme.h bin/idscheme share/man/man1/idscheme.1 \
            share/lua/5.4/idscheme/resty.lua share/lua/5.1/idscheme/jit.lua \
            share/bash-completion/completions/idscheme share/zsh/site-functions/_idscheme \
-           share/idscheme/lua-types/idscheme.lua; do
+           share/idscheme/lua-types/idscheme.lua \
+           share/idscheme/lua-types/idscheme/resty.lua; do
     [ -f "$prefix/$f" ] || bad "installed $f"
   done
   # the shipped schemes are C data; examples/ is not installed
