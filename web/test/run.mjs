@@ -1,0 +1,401 @@
+// run.mjs BUILDDIR: the "What is this ID?" page (BUILDDIR/web/index.html,
+// made by web/build.sh) in a real browser.  Debian's chromium, headless,
+// started here (its own process group, a fresh profile) and driven over the
+// DevTools protocol by puppeteer-core.  The page is opened from a file://
+// URL with the network off: every request that is not for a file is
+// refused and recorded, and the test fails if there was one.
+//
+// What it checks, reading the page's DOM as a person reads the page:
+//   - IDs made now by the formats' own npm packages (uuid, ulid, bson,
+//     ksuid, nanoid, typeid-js, @sapphire/snowflake), most at a time
+//     chosen here, are each named with the right scheme, and with the time
+//     the generating package put in (or says it put in);
+//   - a bare decimal snowflake is `ambiguous`, with snowflake among its
+//     candidates at the package's time; read as "discord" it is named;
+//   - a word ("hello") is refused, with the library's reason;
+//   - an ID of each scheme the package lists (its schemes(), not a list
+//     kept here) is generated in the page and decoded there, and the
+//     package under node decodes the same text to the same fields;
+//   - the input is kept in the URL's fragment: a reload brings it back;
+//   - the keyboard alone reaches the input, the inspect button and the
+//     generator; the results are announced (aria-live);
+//   - at a phone's width nothing is wider than the screen;
+//   - nothing is logged as an error, and no request was made.
+// A screenshot of the page with a few IDs in it is written to
+// BUILDDIR/web/screenshot.png; with IDS_WEB_SCREENSHOT=FILE also to FILE
+// (docs/web.png is made so).  Chromium is stopped by its process group's
+// id whatever happens.  Prints a line per check and "N passed, N failed".
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import puppeteer from "puppeteer-core";
+import { v1 as uuidv1, v4 as uuidv4, v6 as uuidv6, v7 as uuidv7 } from "uuid";
+import { ulid, decodeTime } from "ulid";
+import { ObjectId } from "bson";
+import { DiscordSnowflake } from "@sapphire/snowflake";
+import KSUID from "ksuid";
+import { nanoid } from "nanoid";
+import { typeid } from "typeid-js";
+
+const build = path.resolve(process.argv[2] ?? "build");
+const pageFile = path.join(build, "web", "index.html");
+const pkgDir = path.join(build, "wasm-idscheme");
+const CHROMIUM = process.env.IDS_CHROMIUM ?? process.env.IDC_CHROMIUM ?? "/usr/bin/chromium";
+const pageUrl = pathToFileURL(pageFile).href;
+
+let passed = 0, failed = 0;
+const ok = (good, what) => {
+  if (good) passed++; else failed++;
+  console.log(`${good ? "ok  " : "FAIL"} ${what}`);
+  return good;
+};
+
+// The package under node, by its name through its exports map (as an
+// application imports it): what it lists is what the page must generate,
+// and what it decodes is what the page must show.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-web-"));
+fs.mkdirSync(path.join(work, "node_modules"));
+fs.symlinkSync(pkgDir, path.join(work, "node_modules", "idscheme"));
+fs.writeFileSync(path.join(work, "entry.mjs"), 'export * from "idscheme";\n');
+const ids = await import(pathToFileURL(path.join(work, "entry.mjs")).href);
+
+// ------------------------------------------------------------- the IDs
+// Times in the past, away from now and from each format's epoch, so that
+// a page that showed the time of reading would be caught.  Each package
+// says the time itself where it can (decodeTime, timestampFrom, .date).
+const rnd = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo));
+const T = () => rnd(Date.UTC(2017, 0, 1), Date.UTC(2025, 0, 1));
+const made = [];
+const add = (pkg, scheme, text, ms) => made.push({ pkg, scheme, text, ms });
+{ const t = T(); add("uuid v7", "uuidv7", uuidv7({ msecs: t }), t); }
+{ const t = T(); add("uuid v1", "uuidv1", uuidv1({ msecs: t }), t); }
+{ const t = T(); add("uuid v6", "uuidv6", uuidv6({ msecs: t }), t); }
+add("uuid v4", "uuidv4", uuidv4(), null);
+{ const u = ulid(T()); add("ulid", "ulid", u, decodeTime(u)); }
+{ const o = ObjectId.createFromTime(Math.floor(T() / 1000)); add("bson ObjectId", "objectid", o.toHexString(), o.getTimestamp().getTime()); }
+{ const o = new ObjectId(); add("bson ObjectId (now)", "objectid", o.toHexString(), o.getTimestamp().getTime()); }
+{ const k = KSUID.randomSync(new Date(T())); add("ksuid", "ksuid", k.string, k.date.getTime()); }
+add("nanoid", "nanoid", nanoid(), null);
+{
+  // typeid-js puts the time of its making in (a UUIDv7): it says no time,
+  // so the time is bracketed by the clock before and after
+  const before = Date.now(), t = typeid("user").toString(), after = Date.now();
+  made.push({ pkg: "typeid-js", scheme: "typeid", text: t, ms: [before, after] });
+}
+const flakeMs = T();
+const flake = DiscordSnowflake.generate({ timestamp: BigInt(flakeMs) }).toString();
+const flakeSays = Number(DiscordSnowflake.timestampFrom(flake));
+
+// ------------------------------------------------------------ chromium
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-chromium-"));
+const chrome = spawn(CHROMIUM, [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-port=0",
+  "about:blank",
+], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
+let stopped = false;
+function stopChromium() {
+  if (stopped) return;
+  stopped = true;
+  try { process.kill(-chrome.pid, "SIGTERM"); } catch { /* gone */ }
+  const t = Date.now();
+  while (Date.now() - t < 3000) {
+    try { process.kill(-chrome.pid, 0); } catch { break; }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
+  fs.rmSync(profile, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
+}
+process.on("exit", stopChromium);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopChromium(); process.exit(1); });
+
+// what the page shows for each input line, read from its DOM
+const readResults = (page, where = "#results") => page.$$eval(`${where} > details.id`, (cards) =>
+  cards.map((c) => ({
+    input: c.querySelector(".input")?.textContent ?? null,
+    verdict: c.querySelector(".verdict")?.textContent ?? null,
+    scheme: c.querySelector(".scheme-name")?.textContent ?? null,
+    utc: c.querySelector("table.time time.utc")?.getAttribute("datetime") ?? null,
+    utcText: c.querySelector("table.time time.utc")?.textContent ?? null,
+    local: c.querySelector(".local")?.textContent ?? null,
+    ago: c.querySelector(".ago")?.textContent ?? null,
+    why: c.querySelector(".why")?.textContent ?? null,
+    candidates: [...c.querySelectorAll(".candidates li")].map((li) => ({
+      scheme: li.querySelector(".scheme-name")?.textContent ?? null,
+      utc: li.querySelector("time.utc")?.getAttribute("datetime") ?? null,
+      why: li.querySelector(".cand-why")?.textContent ?? null,
+    })),
+    fields: Object.fromEntries([...c.querySelectorAll("table.fields tbody tr")].map((tr) =>
+      [tr.querySelector("th").textContent, tr.querySelector("td.value .dec").textContent])),
+    encodings: Object.fromEntries([...c.querySelectorAll("table.encodings tbody tr")].map((tr) =>
+      [tr.querySelector("th").textContent, tr.querySelector("td code").textContent])),
+    bits: [...c.querySelectorAll(".bitrow:not(.ruler) .run")].map((r) =>
+      ({ name: r.dataset.field, span: Number(r.dataset.span), bits: r.querySelector(".b")?.textContent ?? "" })),
+  })));
+
+// sets the textarea as a paste does, then waits for one card per line
+async function paste(page, text, as = "") {
+  await page.select("#read-as", as);
+  await page.$eval("#ids", (t, v) => {
+    t.value = v;
+    t.dispatchEvent(new Event("input", { bubbles: true }));
+  }, text);
+  const n = text.split("\n").filter((l) => l.trim()).length;
+  await page.waitForFunction((k, v) => document.querySelectorAll("#results > details.id").length === k &&
+                             document.querySelector("#results")?.dataset.for === v,
+                             { timeout: 30000 }, n, text + "\u0000" + as);
+  return readResults(page);
+}
+
+let browser;
+try {
+  if (!ok(fs.existsSync(pageFile), `the page is built: ${pageFile}`)) throw new Error("no page");
+  const ws = await new Promise((resolve, reject) => {
+    let err = "";
+    const timer = setTimeout(() => reject(new Error("chromium did not start in 60 s: " + err.slice(-500))), 60000);
+    chrome.stderr.on("data", (b) => {
+      err += b;
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    chrome.on("exit", (code) => reject(new Error(`chromium exited (${code}): ${err.slice(-500)}`)));
+  });
+  browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: null, protocolTimeout: 120000 });
+  console.log(`chromium ${await browser.version()}, pid ${chrome.pid}; the page at ${pageUrl}`);
+
+  // every request of every page: a file:// one goes on (the page itself),
+  // anything else is refused and counted
+  const requests = [], refused = [], errors = [];
+  const open = async (url, viewport = { width: 1100, height: 900 }) => {
+    const page = await browser.newPage();
+    await page.setViewport(viewport);
+    await page.setOfflineMode(true);
+    await page.setRequestInterception(true);
+    page.on("request", (r) => {
+      requests.push(r.url());
+      if (new URL(r.url()).protocol === "file:") r.continue();
+      else { refused.push(r.url()); r.abort(); }
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("requestfailed", (r) => { if (!refused.includes(r.url())) errors.push(`request failed: ${r.url()}`); });
+    await page.goto(url);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "yes" ||
+                               document.documentElement.dataset.ready === "failed", { timeout: 60000 });
+    return page;
+  };
+
+  const page = await open(pageUrl);
+  ok(await page.evaluate(() => document.documentElement.dataset.ready) === "yes",
+     `the page loads from ${pageUrl} with the network off and the library starts`);
+  const listed = await page.$$eval("#gen-scheme option", (os) => os.map((o) => o.value));
+
+  // ---------------------------------------------- IDs of the npm packages
+  const text = made.map((m) => m.text).join("\n");
+  const shown = await paste(page, text);
+  ok(shown.length === made.length, `one result per line: ${shown.length} of ${made.length}`);
+  for (const [i, m] of made.entries()) {
+    const r = shown[i] ?? {};
+    const t = r.utc === null || r.utc === undefined ? null : Date.parse(r.utc);
+    const timeRight = m.ms === null ? r.utc === null
+      : Array.isArray(m.ms) ? t >= m.ms[0] && t <= m.ms[1] : t === m.ms;
+    // named, or named on little evidence (a nanoid is 21 random
+    // characters: "weak"); the same verdict as the package's under node
+    const verdict = ids.inspect(m.text).verdict;
+    const good = r.input === m.text && ["named", "weak"].includes(r.verdict) && r.verdict === verdict &&
+                 r.scheme === m.scheme && timeRight;
+    ok(good, `${m.pkg}: ${m.text} is ${r.verdict} ${m.scheme}` +
+       (m.ms === null ? ", no time" : `, time ${r.utc}`) +
+       (good ? "" : ` (page: ${r.verdict} ${r.scheme} ${r.utc}; node: ${verdict}; the package says ${JSON.stringify(m.ms)})`));
+    if (m.ms !== null)
+      ok(r.utcText && r.local && /ago|now/.test(r.ago ?? ""),
+         `${m.pkg}: its time in UTC (${r.utcText}), local time (${r.local}) and how long ago (${r.ago})`);
+  }
+  // every other encoding of the same value, and the fields, as the
+  // package under node gives them
+  {
+    const u = made.find((m) => m.scheme === "ulid"), r = shown[made.indexOf(u)];
+    const s = ids.scheme("ulid");
+    const v = s.decode(u.text);
+    const want = Object.fromEntries(s.encodings.map((e) => [e, s.encode(v, e)]));
+    ok(JSON.stringify(r.encodings) === JSON.stringify(want),
+       `a ULID's every encoding, as the package writes them: ${JSON.stringify(r.encodings)}`);
+    const f = s.fields(u.text);
+    ok(Object.keys(f).every((k) => r.fields[k] !== undefined && r.fields[k] === fieldText(f[k])),
+       `a ULID's fields, as the package reads them: ${JSON.stringify(r.fields)}`);
+    ok(r.bits.map((b) => b.name).join() === "timestamp,timestamp,random,random,random" &&
+       r.bits.reduce((n, b) => n + b.span, 0) === 128,
+       `a ULID's bit diagram: ${r.bits.map((b) => `${b.name}:${b.span}`).join(" ")}`);
+  }
+
+  // ------------------------------------------------ a bare decimal snowflake
+  {
+    const [r] = await paste(page, flake);
+    const c = r.candidates.find((x) => x.scheme === "snowflake") ??
+              (r.scheme === "snowflake" ? { scheme: "snowflake", utc: r.utc } : null);
+    ok(r.verdict === "ambiguous" && r.candidates.length >= 2 && c && Date.parse(c.utc) === flakeSays &&
+       r.candidates.every((x) => x.why),
+       `a Discord snowflake of @sapphire/snowflake (${flake}) is ambiguous; candidates ` +
+       r.candidates.map((x) => `${x.scheme} ${x.utc} (${x.why})`).join("; "));
+    // read as one scheme (an alias here), it stands: named, or a guess
+    // where a number has little in it
+    const [d] = await paste(page, flake, "discord");
+    ok(["named", "weak"].includes(d.verdict) && d.scheme === "snowflake" && Date.parse(d.utc) === flakeSays &&
+       flakeSays === flakeMs,
+       `read as "discord" it is ${d.verdict} snowflake at ${d.utc} (@sapphire/snowflake says ${new Date(flakeSays).toISOString()})`);
+  }
+
+  // ------------------------------------------------------------- a word
+  {
+    const [r] = await paste(page, "hello");
+    const n = ids.inspect("hello");
+    ok(r.input === "hello" && r.verdict === "unknown" && r.scheme === null && r.why && r.why === n.why,
+       `a word is refused: "hello": ${r.verdict}: ${r.why}`);
+  }
+
+  // ------------------------------------------------------- the fragment
+  {
+    const lines = [made[0].text, flake, "hello"].join("\n");
+    await paste(page, lines, "snowflake");
+    await page.waitForFunction(() => location.hash.length > 1, { timeout: 10000 });
+    const hash = await page.evaluate(() => location.hash);
+    const link = await page.$eval("#permalink", (a) => a.getAttribute("href"));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "yes", { timeout: 60000 });
+    await page.waitForFunction((k) => document.querySelectorAll("#results > details.id").length === k, { timeout: 30000 }, 3);
+    const back = await page.evaluate(() => ({ text: document.querySelector("#ids").value,
+                                              as: document.querySelector("#read-as").value }));
+    const r = await readResults(page);
+    ok(back.text === lines && back.as === "snowflake" && link === hash &&
+       ["named", "weak"].includes(r[1].verdict) && r[1].scheme === "snowflake",
+       `the input is kept in the fragment (${hash.length} characters) and a reload brings it back, read as snowflake`);
+  }
+
+  // ----------------------------------------------- generate every scheme
+  {
+    const names = ids.schemes().map((s) => typeof s === "string" ? s : s.name);
+    ok(names.length > 0 && names.every((n) => listed.includes(n)),
+       `the generator offers every scheme the package lists (${names.length}): ${names.filter((n) => !listed.includes(n)).join(", ") || "all there"}`);
+    for (const name of names) {
+      await page.select("#gen-scheme", name);
+      // the node fields the page asks for: each a number of its range
+      const nodes = await page.$$eval("#gen-node-inputs input", (is) =>
+        is.map((i) => ({ id: i.id, name: i.dataset.field, max: i.max })));
+      const given = {};
+      for (const n of nodes) {
+        const v = Math.floor(Math.random() * (Math.min(Number(n.max), 1e6) + 1));
+        given[n.name] = v;
+        await page.$eval(`#${n.id}`, (i, x) => { i.value = String(x); }, v);
+      }
+      await page.$eval("#gen-count", (i) => { i.value = "1"; });
+      const before = Date.now();
+      await page.click("#gen-form button[type=submit]");
+      await page.waitForFunction((n) => document.querySelector("#generated")?.dataset.for === n,
+                                 { timeout: 10000 }, name);
+      const status = await page.$eval("#gen-status", (p) => p.textContent);
+      const [g] = await readResults(page, "#generated");
+      let canMake = true, refusal = "";
+      try { ids.scheme(name).generator(given).next(); } catch (e) { canMake = false; refusal = e.message; }
+      if (!canMake) {
+        // the page says the package's refusal; a scheme of constants
+        // alone shows its one ID, as compose makes it
+        let one = null;
+        try { one = ids.scheme(name).compose({}).toString(); } catch { /* none */ }
+        ok(status.includes(refusal) && (one === null ? !g : g?.input === one && g.scheme === name),
+           `${name}: no generator ("${refusal}"), and the page says so${one ? `, with its one ID ${one}` : ""}`);
+        continue;
+      }
+      let same = false, why = "";
+      try {
+        const f = ids.scheme(name).fields(g.input);
+        same = Object.keys(f).every((k) => g.fields[k] === fieldText(f[k]));
+        for (const [k, v] of Object.entries(given)) same &&= g.fields[k] === String(v);
+      } catch (e) { why = e.message; }
+      const t = g?.utc ? Date.parse(g.utc) : null;
+      ok(g && g.verdict === "generated" && g.scheme === name && same &&
+         (t === null || (t >= before - 2000 && t <= Date.now() + 2000)),
+         `${name}: generated in the page ${g?.input}${Object.keys(given).length ? ` (${JSON.stringify(given)})` : ""}` +
+         `, decoded there as node decodes it${t === null ? "" : `, time ${g.utc}`}${why ? ": " + why : ""}`);
+    }
+  }
+
+  // ----------------------------------------------------- keyboard alone
+  {
+    // a page of its own: the first Tab starts from the top, as for a
+    // person who just opened it
+    const page = await open(pageUrl);
+    const ulidMade = made.find((m) => m.scheme === "ulid");
+    await page.keyboard.press("Tab");               // the skip link
+    await page.keyboard.press("Enter");             // to the IDs
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    await page.keyboard.type(ulidMade.text);
+    await page.keyboard.press("Tab");                // to "Read as"
+    await page.keyboard.press("Tab");                // to "Inspect"
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#results > details.id .verdict"), { timeout: 10000 });
+    const [r] = await readResults(page);
+    const live = await page.$eval("#summary", (p) => ({ live: p.getAttribute("aria-live"), text: p.textContent }));
+    const labelled = await page.$$eval("input, select, textarea", (els) =>
+      els.filter((e) => !e.labels?.length && !e.getAttribute("aria-label")).map((e) => e.id));
+    await page.close();
+    ok(focused === "ids" && r?.input === ulidMade.text && r?.scheme === "ulid" && live.live === "polite" && /1/.test(live.text) && labelled.length === 0,
+       `the keyboard alone: skip link to the IDs, typed, Tab to Inspect, Enter: ${r?.input} ${r?.verdict} ${r?.scheme}; the summary is live ("${live.text}"); ` +
+       `every control has a label${labelled.length ? ": not " + labelled.join(", ") : ""}`);
+  }
+
+  // --------------------------------------------------- a phone's width
+  {
+    const phone = await open(pageUrl + "#ids=" + encodeURIComponent(made.slice(0, 4).map((m) => m.text).join("\n")),
+                             { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await phone.waitForFunction(() => document.querySelectorAll("#results > details.id").length === 4, { timeout: 30000 });
+    // the layout viewport a phone shows at once is the device's width: a
+    // wider page is shrunk or scrolled sideways (a card's tables scroll
+    // inside the card, on purpose)
+    const wide = await phone.evaluate(() => {
+      const view = document.documentElement.clientWidth;
+      return { doc: document.documentElement.scrollWidth, view,
+        over: [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > view + 1 &&
+          !e.closest(".body")).map((e) => e.tagName + "." + e.className).slice(0, 5) };
+    });
+    ok(wide.doc <= wide.view && wide.over.length === 0,
+       `at a phone's width (${wide.view} px) the page is no wider than the screen (${wide.doc} px)${wide.over.length ? ": " + wide.over.join(", ") : ""}`);
+    await phone.close();
+  }
+
+  // --------------------------------------------------------- screenshot
+  {
+    const shot = made.filter((m) => ["ulid", "uuidv7", "objectid"].includes(m.scheme)).slice(0, 3).map((m) => m.text);
+    shot.push(flake);
+    await paste(page, shot.join("\n"));
+    await page.$$eval("#results > details.id", (ds) => ds.forEach((d, i) => { d.open = i === 0 || i === 3; }));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const file = path.join(build, "web", "screenshot.png");
+    await page.screenshot({ path: file, fullPage: true });
+    const extra = process.env.IDS_WEB_SCREENSHOT;
+    if (extra) fs.copyFileSync(file, extra);
+    ok(fs.statSync(file).size > 10000, `a screenshot of the page with ${shot.length} IDs: ${file}${extra ? " and " + extra : ""}`);
+  }
+
+  await page.close();
+  ok(errors.length === 0, `no console error, no page error${errors.length ? ": " + errors.join("; ") : ""}`);
+  ok(refused.length === 0 && requests.every((u) => u.startsWith("file:")),
+     `no request but the page's own file (${requests.length} requests, all file://)${refused.length ? ": refused " + refused.join(", ") : ""}`);
+} catch (e) {
+  ok(false, `the browser run: ${e.stack ?? e}`);
+} finally {
+  try { await browser?.disconnect(); } catch { /* gone */ }
+  stopChromium();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
+
+// a field's value as the page writes it: a number in decimal (BigInt too)
+function fieldText(v) {
+  if (typeof v === "bigint" || typeof v === "number") return String(v);
+  if (v instanceof Uint8Array) return [...v].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return String(v);
+}
