@@ -235,6 +235,9 @@ EMSCRIPTEN_KEEPALIVE int w_describe (const ids_scheme *s) {
       jkey("qualifiers"); jraw("[");
       for (int q = 0; q < s->nquals; q++) { jsep(); jstr(s->quals[q].name); }
       jraw("]");
+      jkey("qualifierValues"); jraw("{");
+      for (int q = 0; q < s->nquals; q++) { jkey(s->quals[q].name); ju64s(s->quals[q].value); }
+      jraw("}");
     }
     jraw("}");
   }
@@ -263,6 +266,41 @@ EMSCRIPTEN_KEEPALIVE int w_describe (const ids_scheme *s) {
   }
   jraw("}");
   return jdone();
+}
+
+/*
+** Which field holds each bit of s's values, at the scratch (a byte per
+** bit, bit 0 the least significant): the field's index, or 255 for none
+** or several.  Found by decomposing each one-bit value, so that layouts
+** of their own say it as well as the field table: kuid's microseconds are
+** a 20-bit value stored in 10 bits (its low 10 are always 0).  Its count
+** of bits; 0 for a layout with variable fields (SIQ's tail), whose bits
+** change owner with the value.
+*/
+EMSCRIPTEN_KEEPALIVE int w_owners (const ids_scheme *s) {
+  for (int i = 0; i < s->nfields; i++)
+    if (s->fields[i].variable) return 0;
+  for (unsigned b = 0; b < s->bits; b++) {
+    ids_value v = {{0, 0, 0}}, zero = {{0, 0, 0}};
+    uint64_t x[IDS_MAXFIELDS], z[IDS_MAXFIELDS];
+    int owner = -1;
+    ids_value_set(&v, b, 1, 1);
+    ids_scheme_decompose(s, &v, x);
+    ids_scheme_decompose(s, &zero, z);
+    for (int i = 0; i < s->nfields; i++) {
+      int differs;
+      if (s->fields[i].bits > 64) {
+        uint8_t a[IDS_MAXBYTES], c[IDS_MAXBYTES];
+        ids_value_getbytes(&v, s->fields[i].shift, s->fields[i].bits, a);
+        ids_value_getbytes(&zero, s->fields[i].shift, s->fields[i].bits, c);
+        differs = memcmp(a, c, (s->fields[i].bits + 7u) / 8) != 0;
+      }
+      else differs = x[i] != z[i];
+      if (differs) owner = owner == -1 ? i : 255;
+    }
+    scratch[b] = (char)(owner < 0 ? 255 : owner);
+  }
+  return s->bits;
 }
 
 /* The keys define takes, and the kinds, as JSON: idscheme.js refuses any
@@ -681,9 +719,10 @@ EMSCRIPTEN_KEEPALIVE void w_inspector_free (ids_inspector *ins) {
   ids_inspector_free(ins);
 }
 /* IDS_OK if a scheme of ins has the encoding named by the scratch's n
-** bytes */
-EMSCRIPTEN_KEEPALIVE int w_inspector_encoding (ids_inspector *ins, int n) {
-  return ids_inspector_encoding(ins, scratch, (size_t)n, &err);
+** bytes from offset at */
+EMSCRIPTEN_KEEPALIVE int w_inspector_encoding (ids_inspector *ins, int at,
+                                               int n) {
+  return ids_inspector_encoding(ins, scratch + at, (size_t)n, &err);
 }
 
 /*

@@ -158,7 +158,9 @@ function readFields(s) {
   return out;
 }
 
-function dateOf(ms) { return Number.isNaN(ms) ? null : new Date(ms); }
+// a Date where one holds the time (±8.64e15 ms: 275,000 years); beyond
+// it, as for no time, null (the ms are still given)
+function dateOf(ms) { return Number.isNaN(ms) || Math.abs(ms) > 8.64e15 ? null : new Date(ms); }
 
 function hexOf(b) {
   let s = "";
@@ -185,7 +187,7 @@ class Scheme {
     this.lengths = about.lengths ? about.lengths.slice() : null;
     // the fields (name, kind, bits, shift, parts, unit, epoch, value, ...)
     // and their runs of bits: s.fields(id) gives an ID's values
-    this.layout = layoutOf(desc);
+    this.layout = layoutOf(p, desc);
     // what generator(options) takes: the scheme's own, then every
     // generator's (policy, max_ahead_ms, ...); parameters: scheme(name, params)
     this.options = desc.optionNames.slice();
@@ -286,7 +288,8 @@ class Scheme {
   }
   /** The time of an ID (text or Id) as a Date, or null if it has none. */
   time(value, encoding) {
-    return dateOf(this.timeMs(value, encoding));
+    const ms = this.timeMs(value, encoding);
+    return ms === null ? null : dateOf(ms);
   }
   /** The same as Unix ms (floored), or null. */
   timeMs(value, encoding) {
@@ -363,25 +366,43 @@ function fieldInfo(f) {
   if (f.unit !== undefined) { o.unit = f.unit; o.epoch = f.epoch; }
   if (f.variable) o.variable = true;
   if (f.from !== undefined) o.from = f.from;
-  if (f.qualifiers !== undefined) o.qualifiers = f.qualifiers.slice();
+  if (f.qualifiers !== undefined) {
+    o.qualifiers = f.qualifiers.slice();
+    o.qualifierValues = Object.fromEntries(Object.entries(f.qualifierValues).map(([k, v]) => [k, Number(v)]));
+  }
   return Object.freeze(o);
 }
 
 // The runs of bits, most significant first: what a bit diagram draws (a
-// field split around others, UUIDv1's time, is several runs of one field)
-function layoutOf(desc) {
-  const runs = [];
-  desc.fields.forEach((f, i) => {
-    const parts = f.parts;
+// field split around others, UUIDv1's time, is several runs of one
+// field).  Where each bit's owner is fixed, the runs are read from the
+// layout itself (w_owners: kuid's microseconds take 10 bits, not the 20
+// its value has); a layout with variable fields (SIQ's serial and type)
+// draws each field's widest runs, flagged variable.
+function layoutOf(p, desc) {
+  const runs = [], n = W.w_owners(p);
+  const push = (f, i, shift, bits, part, parts) =>
     // offset: the run's first bit counted from the most significant (0),
     // as `idscheme info` numbers them; shift: its lowest bit's from the
     // least significant
-    parts.forEach((p, k) => runs.push({ field: f.name, index: i, kind: f.kind,
-                                        offset: desc.bits - p.shift - p.bits, shift: p.shift,
-                                        bits: p.bits, part: k, parts: parts.length,
-                                        ...(f.variable ? { variable: true } : {}) }));
-  });
-  runs.sort((a, b) => b.shift - a.shift);
+    runs.push({ field: f.name, index: i, kind: f.kind, offset: desc.bits - shift - bits, shift,
+                bits, part, parts, ...(f.variable ? { variable: true } : {}) });
+  if (n > 0) {
+    const own = heap.slice(scratch, scratch + n), spans = [];
+    for (let b = n - 1; b >= 0;) {
+      let e = b;
+      while (e > 0 && own[e - 1] === own[b]) e--;
+      if (own[b] !== 255) spans.push([own[b], e, b - e + 1]);
+      b = e - 1;
+    }
+    for (const [i, shift, bits] of spans) {
+      const mine = spans.filter((x) => x[0] === i);
+      push(desc.fields[i], i, shift, bits, mine.findIndex((x) => x[1] === shift), mine.length);
+    }
+  }
+  else
+    desc.fields.forEach((f, i) => f.parts.forEach((q, k) => push(f, i, q.shift, q.bits, k, f.parts.length)));
+  runs.sort((a, b) => b.shift - a.shift || a.index - b.index);
   return Object.freeze({ bits: desc.bits, bytes: desc.bytes,
                          fields: Object.freeze(desc.fields.map(fieldInfo)),
                          runs: Object.freeze(runs.map(Object.freeze)) });
@@ -739,9 +760,7 @@ function inspect(text, options) {
   if (enc !== null) {
     el = put(enc, n);
     if (enc.includes("\0")) throw argError(`idscheme.inspect: unknown encoding ${show(enc)}`, "ENOENT");
-    if (W.w_inspector_encoding(ins, el) !== 0) fail(W.w_error_code(), "idscheme.inspect: ");
-    put(text);                  // the check used the scratch: text again
-    el = put(enc, n);
+    if (W.w_inspector_encoding(ins, n, el) !== 0) fail(W.w_error_code(), "idscheme.inspect: ");
   }
   const nc = w_inspect(ins, n, el, Date.now());
   const input = text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "");

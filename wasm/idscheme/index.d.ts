@@ -51,6 +51,8 @@ export interface FieldInfo {
   readonly from?: string;
   /** a qualifier field's names (SIQ's types) */
   readonly qualifiers?: readonly string[];
+  /** and their values */
+  readonly qualifierValues?: Readonly<Record<string, number>>;
 }
 
 /** A run of bits of one field: what a bit diagram draws. */
@@ -280,15 +282,18 @@ export interface SchemeSpec {
   };
 }
 
-/** What init and initSync take: the module (compiled or its bytes), a
- *  Response (or its promise), or a URL to fetch. */
-export type WasmSource = WebAssembly.Module | BufferSource | Response | PromiseLike<Response> | URL | string;
+/** What init and initSync take: the module's bytes (an ArrayBuffer or a
+ *  typed array), a compiled WebAssembly.Module, a Response or its
+ *  promise, or a URL (a string or a URL object) to fetch.  Typed loosely,
+ *  with ES types alone, so that neither the DOM's types nor node's are
+ *  needed to use the package. */
+export type WasmSource = ArrayBuffer | ArrayBufferView | string | object | PromiseLike<object>;
 
 /** Loads the WebAssembly (node: done at import; browsers: fetched from
  *  beside browser.js unless given). */
 export declare function init(source?: WasmSource): Promise<void>;
 /** The same from a module or its bytes, at once. */
-export declare function initSync(source?: WebAssembly.Module | BufferSource): void;
+export declare function initSync(source?: ArrayBuffer | ArrayBufferView | object): void;
 export declare function loaded(): boolean;
 /** the library's version */
 export declare function version(): string;
