@@ -22,8 +22,9 @@ add_custom_target(idscheme_wasm ALL
 if(BUILD_TESTING)
   # vectors: spec/vectors through the package; diff: inspect against the
   # command's inspect --json (the build's idscheme); api: the API; pack:
-  # npm pack installed offline, used from ESM, CommonJS and TypeScript
-  foreach(t vectors diff api pack)
+  # npm pack installed offline, used from ESM, CommonJS and TypeScript;
+  # browser: the same cases in headless Chromium
+  foreach(t vectors diff api pack browser)
     add_test(NAME idscheme_wasm_${t}
              COMMAND ${CMAKE_SOURCE_DIR}/wasm/idscheme/test/run.sh ${CMAKE_BINARY_DIR} ${t})
     set_tests_properties(idscheme_wasm_${t} PROPERTIES TIMEOUT 300 LABELS "wasm")
