@@ -1246,9 +1246,9 @@ int ids_generator_next_at (ids_generator *pub, int64_t unix_ms, ids_value *v,
                     "time: give the node (one kept for backfills)", s->name);
   if (t >= g->born)
     return ids_fail(e, IDS_EINVAL, "%s: next_at: %lld ms is not before the "
-                    "generator was made: with no random part, IDs for a "
-                    "time are made only for the past (next makes the "
-                    "present's)", s->name, (long long)unix_ms);
+                    "generator was made (no random part: past times only; "
+                    "next makes the present's)", s->name,
+                    (long long)unix_ms);
   r = IDS_OK;
   lock(&g->lock);
   if (g->bf != 0) {
