@@ -1,7 +1,7 @@
 /*
 ** module.c: opens the stores' module (stores.c) for the first claim of a
 ** redis or etcd URL.  A process that claims no such slot never loads
-** hiredis, OpenSSL, libcurl or cJSON and the 28 libraries they pull in:
+** hiredis, OpenSSL, libcurl or cJSON and the 26 libraries they pull in:
 ** ldd lists 6 objects for the command instead of 38.  The module stays
 ** loaded for the life of the process: leases, and curl's global state,
 ** point into it.
