@@ -37,6 +37,8 @@ EMSCRIPTEN_KEEPALIVE char *w_scratch (void) { return scratch; }
 EMSCRIPTEN_KEEPALIVE uint8_t *w_val (void) { return val; }
 EMSCRIPTEN_KEEPALIVE const char *w_error (void) { return err.msg; }
 EMSCRIPTEN_KEEPALIVE int w_error_code (void) { return err.code; }
+/* Nothing: the floor of a call into WebAssembly (bench/npm) */
+EMSCRIPTEN_KEEPALIVE void w_nop (void) { }
 
 /* ------------------------------------------------------------ entropy */
 
@@ -441,11 +443,23 @@ EMSCRIPTEN_KEEPALIVE int w_from_bytes (const ids_scheme *s, int n) {
   return r;
 }
 
-/* The value buffer's ID as text in codec ci at the scratch: its length. */
+/* Text written at the scratch, n bytes, as its length for idscheme.js:
+** with NONASCII set where a byte is not ASCII (FLUID's ƒ, emoji), so that
+** the JavaScript side reads plain ASCII the quick way and the rest as
+** UTF-8. */
+#define NONASCII (1 << 20)
+static int out (size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)scratch[i] >= 0x80) return (int)n | NONASCII;
+  return (int)n;
+}
+
+/* The value buffer's ID as text in codec ci at the scratch: its length
+** (out's). */
 EMSCRIPTEN_KEEPALIVE int w_encode (const ids_scheme *s, int ci) {
   ids_value v;
   getval(s, &v);
-  return (int)ids_scheme_encode(s, codec(s, ci), &v, scratch);
+  return out(ids_scheme_encode(s, codec(s, ci), &v, scratch));
 }
 
 /* Time: the Unix ms of the value buffer's ID (floored), and the ns past
@@ -560,13 +574,13 @@ EMSCRIPTEN_KEEPALIVE void w_gen_free (ids_generator *g) {
   ids_generator_close(g);
   free(g);
 }
-/* The next ID as text in codec ci at the scratch: its length, or the
-** error's (negative) code. */
+/* The next ID as text in codec ci at the scratch: its length (out's), or
+** the error's (negative) code. */
 EMSCRIPTEN_KEEPALIVE int w_gen_next (ids_generator *g, int ci) {
   const ids_scheme *s = ids_generator_scheme(g);
   ids_value v;
   int r = ids_generator_next(g, &v, &err);
-  return r == IDS_OK ? (int)ids_scheme_encode(s, codec(s, ci), &v, scratch) : r;
+  return r == IDS_OK ? out(ids_scheme_encode(s, codec(s, ci), &v, scratch)) : r;
 }
 /* The next n IDs' texts in codec ci, one after another at the scratch,
 ** each ended by a NUL: 0 or the code.  n at most 256 (the scratch). */
@@ -782,7 +796,23 @@ EMSCRIPTEN_KEEPALIVE int w_why (int i) {
   int n;
   if (i < 0 || i >= ncands) return 0;
   n = ids_inspect_why(&cands[i], scratch, SCRATCH);
-  return n < 0 ? 0 : n >= SCRATCH ? SCRATCH - 1 : n;
+  return out(n < 0 ? 0 : n >= SCRATCH ? SCRATCH - 1 : (size_t)n);
+}
+
+/* The same words for a reading of these flags (1 refused, 2 weak), note
+** and evidence: all that ids_inspect_why reads, so that idscheme.js asks
+** for them only when a reading's why is read, from its record. */
+EMSCRIPTEN_KEEPALIVE int w_why_of (int flags, const char *note,
+                                   double evidence) {
+  ids_candidate c;
+  int n;
+  memset(&c, 0, sizeof c);
+  c.refused = flags & 1;
+  c.weak = (flags & 2) != 0;
+  c.note = note;
+  c.evidence = evidence;
+  n = ids_inspect_why(&c, scratch, SCRATCH);
+  return out(n < 0 ? 0 : n >= SCRATCH ? SCRATCH - 1 : (size_t)n);
 }
 
 /* Reading i's fields at the scratch, as w_fields writes them. */

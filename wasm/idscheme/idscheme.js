@@ -88,20 +88,27 @@ function put(s, at = 0) {
   }
   return n;
 }
-// Text out: n bytes at p, ASCII the quick way
+// Text out: n bytes at p, as UTF-8
 function textAt(p, n) {
-  const h = heap;
-  let s = "";
-  for (let i = 0; i < n; i++) {
-    const c = h[p + i];
-    if (c > 127) {
-      decoder ??= new TextDecoder();
-      return s + decoder.decode(h.subarray(p + i, p + n));
-    }
-    s += String.fromCharCode(c);
-  }
-  return s;
+  decoder ??= new TextDecoder();
+  return decoder.decode(heap.subarray(p, p + n));
 }
+// What the glue wrote at the scratch (w_encode, w_gen_next): its length,
+// flagged where a byte is not ASCII.  ASCII is read by asciiAt: node's
+// Buffer#latin1Slice where there is one (index.js), else by
+// String.fromCharCode, eight characters at a time.
+const NONASCII = 1 << 20;
+function outText(n) {
+  return n & NONASCII ? textAt(scratch, n & ~NONASCII) : asciiAt(scratch, n);
+}
+let asciiAt = (p, n) => {
+  const h = heap, C = String.fromCharCode;
+  let s = "", i = 0;
+  for (; i + 8 <= n; i += 8)
+    s += C(h[p + i], h[p + i + 1], h[p + i + 2], h[p + i + 3], h[p + i + 4], h[p + i + 5], h[p + i + 6], h[p + i + 7]);
+  for (; i < n; i++) s += C(h[p + i]);
+  return s;
+};
 
 // 64-bit integers into two 32-bit halves (lo unsigned, hi signed) from a
 // number with an integer value or a BigInt; null if it is neither or
@@ -162,9 +169,14 @@ function readFields(s) {
 // it, as for no time, null (the ms are still given)
 function dateOf(ms) { return Number.isNaN(ms) || Math.abs(ms) > 8.64e15 ? null : new Date(ms); }
 
+let HEX2 = null;
 function hexOf(b) {
+  if (HEX2 === null) {
+    HEX2 = [];
+    for (let i = 0; i < 256; i++) HEX2.push((i + 256).toString(16).slice(1));
+  }
   let s = "";
-  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
+  for (let i = 0; i < b.length; i++) s += HEX2[b[i]];
   return s;
 }
 
@@ -277,7 +289,7 @@ class Scheme {
   encode(value, encoding) {
     const ci = this._codec(encoding);
     this._load(value);
-    return textAt(scratch, w_encode(this[PTR], ci));
+    return outText(w_encode(this[PTR], ci));
   }
   /** The fields of an ID (text or Id): name -> number (fields up to 53
    *  bits), BigInt (wider), or a qualifier's name. */
@@ -485,7 +497,8 @@ function schemes() {
 class Id {
   constructor(s, bytes) {
     this.scheme = s;
-    Object.defineProperty(this, "_b", { value: bytes });
+    // a plain property (defineProperty made each Id cost a third more)
+    this._b = bytes;
   }
   /** Its big-endian bytes (a copy), the scheme's byte width. */
   get bytes() { return this._b.slice(); }
@@ -551,7 +564,7 @@ class Generator {
     const ci = encoding === undefined ? -1 : this.scheme._codec(encoding);
     const n = w_gen_next(this._live(), ci);
     if (n < 0) fail(n);
-    return textAt(scratch, n);
+    return outText(n);
   }
   /** The next ID as an Id (qualifier: SIQ's type for this one ID). */
   nextId(qualifier) {
@@ -573,9 +586,9 @@ class Generator {
       if (len < 0) fail(len);
       let p = scratch;
       for (let i = 0; i < k; i++) {
-        let e = p;
-        while (heap[e] !== 0) e++;
-        out.push(textAt(p, e - p));
+        let e = p, high = 0;
+        for (let c; (c = heap[e]) !== 0; e++) high |= c;
+        out.push(high & 128 ? textAt(p, e - p) : asciiAt(p, e - p));
         p = e + 1;
       }
     }
@@ -710,7 +723,6 @@ let everyIns = 0, everyAge = -1;
 const oneIns = new Map();       // scheme pointer -> its own inspector
 const inspectKeys = ["scheme", "encoding"];
 
-const FLAG = { marked: 1, plausible: 2, confirmed: 4, unique: 8, ambiguous: 16, refused: 32, weak: 64 };
 
 /**
  * Which scheme wrote text?  The inspect engine's readings (inspect.h),
@@ -763,82 +775,140 @@ function inspect(text, options) {
     if (W.w_inspector_encoding(ins, n, el) !== 0) fail(W.w_error_code(), "idscheme.inspect: ");
   }
   const nc = w_inspect(ins, n, el, Date.now());
-  const input = text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "");
-  if (nc === 0) return verdictOf(input, "unknown", null, [], cstr(W.w_error()), null);
-  const cands = [];
-  for (let i = 0; i < nc; i++) cands.push(reading(i));
-  const best = cands[0];
-  const verdict = best.refused && !named ? "refused" : best.ambiguous ? "ambiguous"
-                : best.weak ? "weak" : "named";
-  let encodings = null;
-  if (verdict !== "refused" && !best.length) {
-    // every text form of the best reading's value (the command's)
-    const s = best[SCHEME];
-    encodings = {};
-    W.w_cand_value(0);
-    for (let k = 0; k < s.encodings.length; k++)
-      encodings[s.encodings[k]] = textAt(scratch, w_encode(s[PTR], k));
-  }
-  return verdictOf(input, verdict, best, cands, best.why ?? "", encodings);
+  // the text as the engine read it: blanks at both ends trimmed
+  const input = text.length && (blank(text.charCodeAt(0)) || blank(text.charCodeAt(text.length - 1)))
+    ? text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "") : text;
+  if (nc === 0) return new Inspection(input, "unknown", null, [], cstr(W.w_error()));
+  // the records copied out once (one allocation for all the readings):
+  // each reading's value is read from there when asked for
+  const recs = heap.slice(recp, recp + 80 * nc), cands = [];
+  for (let i = 0; i < nc; i++) cands.push(new Reading(schemeAt(u32[(recp + 80 * i) >> 2]), recp + 80 * i, recs, 80 * i));
+  const c0 = cands[0];
+  const verdict = c0.refused && !named ? "refused" : c0.ambiguous ? "ambiguous"
+                : c0.weak ? "weak" : "named";
+  return new Inspection(input, verdict, verdict === "refused" ? null : c0, cands, verdict === "refused" ? c0.why : c0.why ?? "");
+}
+const blank = (c) => c === 32 || (c >= 9 && c <= 13);
+
+// the engine's notes are static strings: read once each
+const notes = new Map();
+function noteAt(p) {
+  let s = notes.get(p);
+  if (s === undefined) notes.set(p, s = cstr(p));
+  return s;
 }
 
-const SCHEME = Symbol("idscheme.scheme");
+// What is kept of a reading is its record's data and its value's bytes;
+// what is made from them (its fields, its time as a Date, its value's
+// hex, its why) is made when first read, and kept: a page that inspects
+// a million texts and shows a few pays for what it shows.  The value's
+// fields are decomposed again from its bytes (what the engine did).
+const LAZY = ["value", "fields", "time", "why"];
 
-// reading i of the last w_inspect, from its record
-function reading(i) {
-  const r = recp + 80 * i, s = schemeAt(u32[r >> 2]), ci = u32[(r + 4) >> 2] | 0;
-  const ms = f64[(r + 8) >> 3], flags = u32[(r + 40) >> 2], length = u32[(r + 48) >> 2] | 0;
-  const notep = u32[(r + 52) >> 2];
-  const c = {
-    scheme: s.name,
-    encoding: s.encodings[ci],
-    value: length ? null : hexOf(heap.subarray(r + 56, r + 56 + s.bytes)),
-    fields: null,
-    time: dateOf(ms),
-    ms: Number.isNaN(ms) ? null : ms,
-    length: length || null,
-    evidence: f64[(r + 16) >> 3],
-    marks: f64[(r + 24) >> 3],
-    rank: f64[(r + 32) >> 3],
-    constbits: u32[(r + 44) >> 2] | 0,
-    note: notep ? cstr(notep) : null,
-    why: null,
-  };
-  Object.defineProperty(c, SCHEME, { value: s });
-  for (const k in FLAG) c[k] = (flags & FLAG[k]) !== 0;
-  if (!length) {
-    W.w_cand_fields(i);
-    c.fields = readFields(s);
+/** One reading of a text (inspect.h's ids_candidate), best first. */
+class Reading {
+  #s; #recs; #k; #note; #ev; #fields; #time; #why; #hex;
+  // r: its record in linear memory; recs, k: the records' copy and its
+  // offset there (its value's bytes at k + 56)
+  constructor(s, r, recs, k) {
+    const ci = u32[(r + 4) >> 2] | 0, ms = f64[(r + 8) >> 3], flags = u32[(r + 40) >> 2];
+    const length = u32[(r + 48) >> 2] | 0, notep = u32[(r + 52) >> 2];
+    this.#s = s;
+    this.#recs = length ? null : recs;
+    this.#k = k + 56;
+    this.#note = notep;
+    this.#ev = f64[(r + 16) >> 3];
+    this.scheme = s.name;
+    this.encoding = s.encodings[ci];
+    this.ms = Number.isNaN(ms) ? null : ms;
+    this.length = length || null;
+    this.evidence = this.#ev;
+    this.marks = f64[(r + 24) >> 3];
+    this.rank = f64[(r + 32) >> 3];
+    this.constbits = u32[(r + 44) >> 2] | 0;
+    this.marked = (flags & 1) !== 0;
+    this.plausible = (flags & 2) !== 0;
+    this.confirmed = (flags & 4) !== 0;
+    this.unique = (flags & 8) !== 0;
+    this.ambiguous = (flags & 16) !== 0;
+    this.refused = (flags & 32) !== 0;
+    this.weak = (flags & 64) !== 0;
+    this.note = notep ? noteAt(notep) : null;
   }
-  if (c.refused || c.weak || c.note !== null) c.why = textAt(scratch, W.w_why(i));
-  return c;
+  // the value's bytes (a view), or null
+  get #b() { return this.#recs === null ? null : this.#recs.subarray(this.#k, this.#k + this.#s.bytes); }
+  /** the value's hex, or null for a text read by its alphabet alone */
+  get value() { return this.#recs === null ? null : (this.#hex ??= hexOf(this.#b)); }
+  get fields() {
+    if (this.#recs === null) return null;
+    if (this.#fields === undefined) {
+      heap.set(this.#b, valp);
+      w_fields(this.#s[PTR]);
+      this.#fields = readFields(this.#s);
+    }
+    return this.#fields;
+  }
+  get time() { return this.ms === null ? null : (this.#time ??= dateOf(this.ms)); }
+  /** ids_inspect_why's words where it is refused, weak or noted, else null */
+  get why() {
+    if (this.#why === undefined)
+      this.#why = this.refused || this.weak || this.#note
+        ? outText(W.w_why_of((this.refused ? 1 : 0) | (this.weak ? 2 : 0), this.#note, this.#ev)) : null;
+    return this.#why;
+  }
+  get bytes() { return this.#recs === null ? null : this.#b.slice(); }
+  /** every text form of the value (null without one) */
+  get encodings() {
+    if (this.#recs === null) return null;
+    const s = this.#s, out = {};
+    heap.set(this.#b, valp);
+    for (let k = 0; k < s.encodings.length; k++) out[s.encodings[k]] = outText(w_encode(s[PTR], k));
+    return out;
+  }
+  get _scheme() { return this.#s; }
+  toJSON() {
+    const o = { ...this };
+    for (const k of LAZY) o[k] = this[k];
+    return o;
+  }
 }
 
-function verdictOf(input, verdict, best, candidates, why, encodings) {
-  const ok = best !== null && verdict !== "refused", s = ok ? best[SCHEME] : null;
-  return {
-    input,
-    verdict,
-    scheme: ok ? best.scheme : null,
-    encoding: ok ? best.encoding : null,
-    title: ok ? s.title : null,
-    note: ok ? s.note : null,
-    doubt: ok ? best.note : null,
-    why,
-    time: ok ? best.time : null,
-    ms: ok ? best.ms : null,
-    fields: ok ? best.fields : null,
-    value: ok ? best.value : null,
-    encodings,
-    length: ok ? best.length : null,
-    plausible: ok ? best.plausible : false,
-    ambiguous: verdict === "ambiguous",
-    weak: ok ? best.weak : false,
-    evidence: best ? best.evidence : null,
-    ambiguousWith: verdict === "ambiguous"
-      ? candidates.slice(1).filter((c) => c.ambiguous).map((c) => c.scheme) : [],
-    candidates,
-  };
+/** inspect()'s answer: a verdict, the best reading's scheme and what it
+ *  reads (fields, time, encodings: made when first read), and every
+ *  reading. */
+class Inspection {
+  #best; #enc;
+  constructor(input, verdict, best, candidates, why) {
+    this.#best = best;
+    const s = best?._scheme;
+    this.input = input;
+    this.verdict = verdict;
+    this.scheme = best ? best.scheme : null;
+    this.encoding = best ? best.encoding : null;
+    this.title = best ? s.title : null;
+    this.note = best ? s.note : null;
+    this.doubt = best ? best.note : null;
+    this.why = why;
+    this.ms = best ? best.ms : null;
+    this.length = best ? best.length : null;
+    this.plausible = best ? best.plausible : false;
+    this.ambiguous = verdict === "ambiguous";
+    this.weak = best ? best.weak : false;
+    this.evidence = candidates.length ? candidates[0].evidence : null;
+    this.ambiguousWith = verdict === "ambiguous"
+      ? candidates.slice(1).filter((c) => c.ambiguous).map((c) => c.scheme) : [];
+    this.candidates = candidates;
+  }
+  get time() { return this.#best ? this.#best.time : null; }
+  get fields() { return this.#best ? this.#best.fields : null; }
+  get value() { return this.#best ? this.#best.value : null; }
+  /** every text form of the value (the command's) */
+  get encodings() { return this.#best ? (this.#enc ??= this.#best.encodings) : null; }
+  toJSON() {
+    const o = { ...this };
+    for (const k of ["time", "fields", "value", "encodings"]) o[k] = this[k];
+    return o;
+  }
 }
 
 // -------------------------------------------------------------- loading
@@ -877,8 +947,10 @@ function imports() {
   };
 }
 
-// Binds the package to an instance of idscheme.wasm made with imports()
-function setup(instance) {
+// Binds the package to an instance of idscheme.wasm made with imports();
+// hooks: a faster asciiAt(heap, p, n) (node's)
+function setup(instance, hooks = {}) {
+  if (hooks.asciiAt) { const f = hooks.asciiAt; asciiAt = (p, n) => f(heap, p, n); }
   if (W !== null) return;
   W = instance.exports;
   W._initialize?.();

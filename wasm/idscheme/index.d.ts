@@ -213,6 +213,11 @@ export interface Candidate {
   readonly note: string | null;
   /** ids_inspect_why's words where it is refused, weak or noted */
   readonly why: string | null;
+  /** the value's bytes, and every text form of it (null without one) */
+  readonly bytes: Uint8Array | null;
+  readonly encodings: Record<string, string> | null;
+  /** every member, what is made when read included */
+  toJSON(): object;
 }
 
 export type Verdict = "named" | "weak" | "ambiguous" | "refused" | "unknown";
@@ -248,6 +253,7 @@ export interface InspectResult {
   readonly ambiguousWith: readonly string[];
   /** every reading, best first */
   readonly candidates: readonly Candidate[];
+  toJSON(): object;
 }
 
 export interface InspectOptions {

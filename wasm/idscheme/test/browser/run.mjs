@@ -1,33 +1,24 @@
 // run.mjs PACKAGEDIR WORKDIR: the package's tests in a real browser:
-// Debian's chromium, headless, started here (its own process group, a
+// Debian's chromium, headless (chromium.mjs: its own process group, a
 // fresh profile, no network but 127.0.0.1: a request elsewhere is
-// refused and fails the test), driven over the DevTools protocol by
-// puppeteer-core (the id-compressor's browser test's install); the page
-// comes from a server of this process on 127.0.0.1.  In the page
-// (page.mjs): no process and no Buffer; init() fetches the module; then
-// the same cases as under node (../cases: vectors, api, and the
-// differential against the command, whose corpus and answers are made
-// here in node); and a second page with the package bundled by esbuild
-// for the browser (a node API would stop the build).  Chromium is
-// stopped by its process group's id whatever happens.  Prints a line per
-// check and "N passed, N failed".
-import { spawn } from "node:child_process";
+// refused and fails the test), driven by puppeteer-core; the page comes
+// from a server of this process on 127.0.0.1.  In the page (page.mjs):
+// no process and no Buffer; init() fetches the module; then the same
+// cases as under node (../cases: vectors, api, and the differential
+// against the command, whose corpus and answers are made here in node);
+// and a second page with the package bundled by esbuild for the browser
+// (a node API would stop the build).  Prints a line per check and "N
+// passed, N failed".
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { vectorFiles, diffData } from "../data.mjs";
+import { launch, open, serve, req } from "./chromium.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../../..");
 const pkg = path.resolve(process.argv[2] ?? "build/wasm-idscheme");
 const work = path.resolve(process.argv[3] ?? "idscheme-browser");
-const CHROMIUM = process.env.IDS_CHROMIUM ?? "/usr/bin/chromium";
-// puppeteer-core and esbuild from the id-compressor's browser test
-const req = createRequire(path.join(root, "wasm/test/browser/package.json"));
-const puppeteer = req("puppeteer-core");
 const esbuild = req("esbuild");
 
 let passed = 0, failed = 0;
@@ -60,80 +51,19 @@ try {
 }
 ok(bundled, "esbuild bundles the package for the browser (platform browser: no node API)");
 
-// -------------------------------------------------------------- server
-const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
-const ROUTES = [["/pkg/", pkg], ["/test/", path.join(here, "..")], ["/browser/", here], ["/work/", work]];
-const server = http.createServer((rq, res) => {
-  const url = new URL(rq.url, "http://127.0.0.1");
-  let file = url.pathname === "/" ? path.join(here, "page.html") : null;
-  for (const [prefix, dir] of ROUTES)
-    if (url.pathname.startsWith(prefix)) file = path.join(dir, url.pathname.slice(prefix.length));
-  if (url.pathname === "/favicon.ico") { res.writeHead(204); res.end(); return; }
-  if (url.pathname === "/bundle.html") {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end('<!doctype html><meta charset="utf-8"><script type="module" src="/work/bundle.js"></script>');
-    return;
-  }
-  if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
-  fs.createReadStream(file).pipe(res);
+const { server, origin } = await serve([["/pkg/", pkg], ["/test/", path.join(here, "..")], ["/browser/", here],
+                                         ["/work/", work], ["/index.html", path.join(here, "page.html")]], {
+  "/": fs.readFileSync(path.join(here, "page.html"), "utf8"),
+  "/bundle.html": '<!doctype html><meta charset="utf-8"><script type="module" src="/work/bundle.js"></script>',
 });
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const origin = `http://127.0.0.1:${server.address().port}`;
 
-// ------------------------------------------------------------ chromium
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-chromium-"));
-const chrome = spawn(CHROMIUM, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank",
-], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
-let stopped = false;
-function stopChromium() {
-  if (stopped) return;
-  stopped = true;
-  try { process.kill(-chrome.pid, "SIGTERM"); } catch { /* gone */ }
-  const t = Date.now();
-  while (Date.now() - t < 3000) {
-    try { process.kill(-chrome.pid, 0); } catch { break; }
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-  }
-  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
-  fs.rmSync(profile, { recursive: true, force: true });
-}
-process.on("exit", stopChromium);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopChromium(); process.exit(1); });
-
+let chromium = null;
 try {
-  const ws = await new Promise((resolve, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error("chromium did not start in 60 s: " + err.slice(-500))), 60000);
-    chrome.stderr.on("data", (b) => {
-      err += b;
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    chrome.on("exit", (code) => reject(new Error(`chromium exited (${code}): ${err.slice(-500)}`)));
-  });
-  const browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: null, protocolTimeout: 600000 });
-  console.log(`chromium ${await browser.version()}, pid ${chrome.pid}; pages from ${origin}`);
+  chromium = await launch();
+  const browser = chromium.browser;
+  console.log(`chromium ${await browser.version()}, pid ${chromium.pid}; pages from ${origin}`);
   const offsite = [];
-  const open = async (url) => {
-    const page = await browser.newPage();
-    await page.setRequestInterception(true);
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol === "data:" || u.origin === origin) r.continue();
-      else { offsite.push(r.url()); r.abort(); }
-    });
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    await page.goto(url);
-    return { page, errors };
-  };
-
-  const { page, errors } = await open(origin + "/");
+  const { page, errors } = await open(browser, origin + "/", origin, offsite);
   await page.waitForFunction("window.__ready === true", { timeout: 60000 }).catch(() => {});
   ok(await page.evaluate("window.__ready === true"), `the page imports the package (browser.js)${errors.length ? ": " + errors.join("; ") : ""}`);
   const env = await page.evaluate(() => window.__run("env"));
@@ -154,7 +84,7 @@ try {
   await page.close();
 
   if (bundled) {
-    const b = await open(origin + "/bundle.html");
+    const b = await open(browser, origin + "/bundle.html", origin, offsite);
     await b.page.waitForFunction("window.__bundled !== undefined", { timeout: 60000 }).catch(() => {});
     const got = await b.page.evaluate(() => window.__bundled);
     ok(got === "ulid" && b.errors.length === 0, `the package bundled by esbuild runs in Chromium${b.errors.length ? ": " + b.errors.join("; ") : ""}`);
@@ -166,7 +96,7 @@ try {
   ok(false, `the browser run: ${e.stack ?? e}`);
 } finally {
   server.close();
-  stopChromium();
+  chromium?.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

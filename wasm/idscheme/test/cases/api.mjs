@@ -264,6 +264,19 @@ export default function run(ids, t) {
   t.eq(inspect("").why, "empty", "inspect: no text is empty");
   t.eq(inspect("   ").verdict, "unknown", "inspect: blanks are no ID");
   t.eq(inspect("  01ARZ3NDEKTSV4RRFFQ69G5FAV\n").input, "01ARZ3NDEKTSV4RRFFQ69G5FAV", "inspect: blanks trimmed");
+  // what a result makes when first read (fields, time, encodings, why,
+  // value) is its own reading's, whatever was inspected since
+  const texts = ["1234567890123456789", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "abcdefghij", "507f1f77bcf86cd799439011"];
+  const early = texts.map((x) => inspect(x));
+  const show = (r) => JSON.stringify(r, (k, x) => typeof x === "bigint" ? x + "n" : x);
+  // (evidence weighs the time against now: compared, what does not move)
+  const lazy = (r) => show([r.fields, r.value, r.time, r.encodings, r.why,
+                            r.candidates.map((c) => [c.scheme, c.fields, c.value, c.time, c.why, c.encodings])]);
+  texts.forEach((x, k) => t.eq(lazy(early[k]), lazy(inspect(x)), `inspect: ${x}'s answer read late is its own`));
+  const j = JSON.parse(show(u));
+  t.ok(j.fields.timestamp === 1469922850259 && j.encodings.hex === "01563e3ab5d3d6764c61efb99302bd5b" &&
+       j.candidates[0].value === "01563e3ab5d3d6764c61efb99302bd5b" && j.time === "2016-07-30T23:54:10.259Z",
+       "inspect: JSON of an answer holds what is made when read");
   const only = inspect("abcdefghij", { scheme: "nanoid" });
   t.ok(only.candidates.every((x) => x.scheme === "nanoid"), "inspect: {scheme} reads that scheme alone");
   t.eq(inspect("01563e3a-b5d3-d676-4c61-efb99302bd5b", { encoding: "uuid" }).encoding, "uuid", "inspect: {encoding}");
