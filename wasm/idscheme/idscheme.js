@@ -778,16 +778,23 @@ function inspect(text, options) {
   // the text as the engine read it: blanks at both ends trimmed
   const input = text.length && (blank(text.charCodeAt(0)) || blank(text.charCodeAt(text.length - 1)))
     ? text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "") : text;
-  if (nc === 0) return new Inspection(input, "unknown", null, [], cstr(W.w_error()));
-  // the records copied out once (one allocation for all the readings):
-  // each reading's value is read from there when asked for
-  const recs = heap.slice(recp, recp + 80 * nc), cands = [];
-  for (let i = 0; i < nc; i++) cands.push(new Reading(schemeAt(u32[(recp + 80 * i) >> 2]), recp + 80 * i, recs, 80 * i));
-  const c0 = cands[0];
+  if (nc === 0) return new Inspection(input, "unknown", null, null, 0, cstr(W.w_error()), NONE);
+  // the records copied out once: the best reading is made now (the
+  // verdict is its), the others when the candidates are first read
+  const words = new Array(20 * nc), r0 = recp >> 2;
+  for (let k = 0; k < words.length; k++) words[k] = u32[r0 + k];
+  const c0 = new Reading(schemeAt(words[0]), words, 0);
   const verdict = c0.refused && !named ? "refused" : c0.ambiguous ? "ambiguous"
                 : c0.weak ? "weak" : "named";
-  return new Inspection(input, verdict, verdict === "refused" ? null : c0, cands, verdict === "refused" ? c0.why : c0.why ?? "");
+  let also = NONE;
+  if (verdict === "ambiguous") {
+    also = [];
+    for (let i = 1; i < nc; i++)
+      if (u32[(recp + 80 * i + 40) >> 2] & 16) also.push(schemeAt(u32[(recp + 80 * i) >> 2]).name);
+  }
+  return new Inspection(input, verdict, c0, words, nc, null, also);
 }
+const NONE = Object.freeze([]);
 const blank = (c) => c === 32 || (c >= 9 && c <= 13);
 
 // the engine's notes are static strings: read once each
@@ -807,25 +814,26 @@ const LAZY = ["value", "fields", "time", "why"];
 
 /** One reading of a text (inspect.h's ids_candidate), best first. */
 class Reading {
-  #s; #recs; #k; #note; #ev; #fields; #time; #why; #hex;
-  // r: its record in linear memory; recs, k: the records' copy and its
-  // offset there (its value's bytes at k + 56)
-  constructor(s, r, recs, k) {
-    const ci = u32[(r + 4) >> 2] | 0, ms = f64[(r + 8) >> 3], flags = u32[(r + 40) >> 2];
-    const length = u32[(r + 48) >> 2] | 0, notep = u32[(r + 52) >> 2];
+  #s; #w; #k; #note; #ev; #fields; #time; #why; #hex;
+  // w: the records as 32-bit words (a plain array: a typed array's copy
+  // cost more than the engine's whole reading), k: this record's first
+  // word there; its value's bytes are at word k + 14
+  constructor(s, w, k) {
+    const ci = w[k + 1] | 0, ms = f64w(w, k + 2), flags = w[k + 10];
+    const length = w[k + 12] | 0, notep = w[k + 13];
     this.#s = s;
-    this.#recs = length ? null : recs;
-    this.#k = k + 56;
+    this.#w = length ? null : w;
+    this.#k = k + 14;
     this.#note = notep;
-    this.#ev = f64[(r + 16) >> 3];
+    this.#ev = f64w(w, k + 4);
     this.scheme = s.name;
     this.encoding = s.encodings[ci];
     this.ms = Number.isNaN(ms) ? null : ms;
     this.length = length || null;
     this.evidence = this.#ev;
-    this.marks = f64[(r + 24) >> 3];
-    this.rank = f64[(r + 32) >> 3];
-    this.constbits = u32[(r + 44) >> 2] | 0;
+    this.marks = f64w(w, k + 6);
+    this.rank = f64w(w, k + 8);
+    this.constbits = w[k + 11] | 0;
     this.marked = (flags & 1) !== 0;
     this.plausible = (flags & 2) !== 0;
     this.confirmed = (flags & 4) !== 0;
@@ -835,14 +843,29 @@ class Reading {
     this.weak = (flags & 64) !== 0;
     this.note = notep ? noteAt(notep) : null;
   }
-  // the value's bytes (a view), or null
-  get #b() { return this.#recs === null ? null : this.#recs.subarray(this.#k, this.#k + this.#s.bytes); }
+  // the value's bytes into the value buffer (the words as they were)
+  #load() {
+    const w = this.#w, k = this.#k, v = valp >> 2;
+    for (let j = 0; j < 5; j++) u32[v + j] = w[k + j];
+  }
+  get bytes() {
+    if (this.#w === null) return null;
+    this.#load();
+    return heap.slice(valp, valp + this.#s.bytes);
+  }
   /** the value's hex, or null for a text read by its alphabet alone */
-  get value() { return this.#recs === null ? null : (this.#hex ??= hexOf(this.#b)); }
+  get value() {
+    if (this.#w === null) return null;
+    if (this.#hex === undefined) {
+      this.#load();
+      this.#hex = hexOf(heap.subarray(valp, valp + this.#s.bytes));
+    }
+    return this.#hex;
+  }
   get fields() {
-    if (this.#recs === null) return null;
+    if (this.#w === null) return null;
     if (this.#fields === undefined) {
-      heap.set(this.#b, valp);
+      this.#load();
       w_fields(this.#s[PTR]);
       this.#fields = readFields(this.#s);
     }
@@ -856,12 +879,11 @@ class Reading {
         ? outText(W.w_why_of((this.refused ? 1 : 0) | (this.weak ? 2 : 0), this.#note, this.#ev)) : null;
     return this.#why;
   }
-  get bytes() { return this.#recs === null ? null : this.#b.slice(); }
   /** every text form of the value (null without one) */
   get encodings() {
-    if (this.#recs === null) return null;
+    if (this.#w === null) return null;
     const s = this.#s, out = {};
-    heap.set(this.#b, valp);
+    this.#load();
     for (let k = 0; k < s.encodings.length; k++) out[s.encodings[k]] = outText(w_encode(s[PTR], k));
     return out;
   }
@@ -872,15 +894,28 @@ class Reading {
     return o;
   }
 }
+// a double from two 32-bit words (low first)
+const W2 = new Uint32Array(2), D1 = new Float64Array(W2.buffer);
+function f64w(w, i) {
+  W2[0] = w[i];
+  W2[1] = w[i + 1];
+  return D1[0];
+}
 
 /** inspect()'s answer: a verdict, the best reading's scheme and what it
  *  reads (fields, time, encodings: made when first read), and every
  *  reading. */
 class Inspection {
-  #best; #enc;
-  constructor(input, verdict, best, candidates, why) {
+  #best; #enc; #recs; #nc; #cands; #why;
+  // why: the engine's message where nothing decodes the text; else made
+  // from the best reading when first read
+  constructor(input, verdict, c0, recs, nc, why, also) {
+    const best = verdict === "refused" ? null : c0, s = best?._scheme;
     this.#best = best;
-    const s = best?._scheme;
+    this.#recs = recs;
+    this.#nc = nc;
+    this.#cands = nc ? null : NONE;
+    if (nc) this.#c0 = c0;
     this.input = input;
     this.verdict = verdict;
     this.scheme = best ? best.scheme : null;
@@ -888,25 +923,36 @@ class Inspection {
     this.title = best ? s.title : null;
     this.note = best ? s.note : null;
     this.doubt = best ? best.note : null;
-    this.why = why;
+    this.#why = why;
     this.ms = best ? best.ms : null;
     this.length = best ? best.length : null;
     this.plausible = best ? best.plausible : false;
     this.ambiguous = verdict === "ambiguous";
     this.weak = best ? best.weak : false;
-    this.evidence = candidates.length ? candidates[0].evidence : null;
-    this.ambiguousWith = verdict === "ambiguous"
-      ? candidates.slice(1).filter((c) => c.ambiguous).map((c) => c.scheme) : [];
-    this.candidates = candidates;
+    this.evidence = c0 ? c0.evidence : null;
+    this.ambiguousWith = also;
   }
+  #c0 = null;
+  /** why it is a guess, refused or unknown (the engine's words); "" when
+   *  sure */
+  get why() { return this.#why ??= this.#c0.why ?? ""; }
   get time() { return this.#best ? this.#best.time : null; }
   get fields() { return this.#best ? this.#best.fields : null; }
   get value() { return this.#best ? this.#best.value : null; }
   /** every text form of the value (the command's) */
   get encodings() { return this.#best ? (this.#enc ??= this.#best.encodings) : null; }
+  /** every reading, best first (made when first read) */
+  get candidates() {
+    if (this.#cands === null) {
+      const w = this.#recs, out = [this.#c0];
+      for (let i = 1; i < this.#nc; i++) out.push(new Reading(schemeAt(w[20 * i]), w, 20 * i));
+      this.#cands = out;
+    }
+    return this.#cands;
+  }
   toJSON() {
     const o = { ...this };
-    for (const k of ["time", "fields", "value", "encodings"]) o[k] = this[k];
+    for (const k of ["why", "time", "fields", "value", "encodings", "candidates"]) o[k] = this[k];
     return o;
   }
 }
