@@ -236,7 +236,7 @@ class Scheme {
     const ci = this._codec(encoding);
     const r = w_decode(this[PTR], ci, put(text));
     if (r !== 0) fail(r);
-    return new Id(this, heap.slice(valp, valp + this.bytes));
+    return new Id(this, valueOut(this.bytes));
   }
   /** Whether text decodes (as decode would). */
   valid(text, encoding) {
@@ -250,7 +250,7 @@ class Scheme {
     heap.set(bytes, valp);
     const r = W.w_from_bytes(this[PTR], bytes.length);
     if (r !== 0) fail(r);
-    return new Id(this, heap.slice(valp, valp + this.bytes));
+    return new Id(this, valueOut(this.bytes));
   }
   /** The ID whose value is x (a BigInt, a safe integer or a decimal
    *  string), any width. */
@@ -354,7 +354,7 @@ class Scheme {
     }
     const r = W.w_compose(p);
     if (r !== 0) fail(r);
-    return new Id(this, heap.slice(valp, valp + this.bytes));
+    return new Id(this, valueOut(this.bytes));
   }
   /** A generator of this scheme: options by name (the scheme's node
    *  fields such as worker, and every generator's policy, max_ahead_ms,
@@ -492,6 +492,14 @@ function schemes() {
 }
 
 // ----------------------------------------------------------------- IDs
+// The value buffer's n bytes as a plain array: an Id's value (a typed
+// array's allocation cost more than a decode)
+function valueOut(n) {
+  const b = new Array(n), h = heap, p = valp;
+  for (let i = 0; i < n; i++) b[i] = h[p + i];
+  return b;
+}
+
 /** One ID of a scheme: its value as bytes, with its text forms, fields
  *  and time. */
 class Id {
@@ -501,7 +509,7 @@ class Id {
     this._b = bytes;
   }
   /** Its big-endian bytes (a copy), the scheme's byte width. */
-  get bytes() { return this._b.slice(); }
+  get bytes() { return Uint8Array.from(this._b); }
   get hex() { return hexOf(this._b); }
   encode(encoding) { return this.scheme.encode(this, encoding); }
   fields() { return this.scheme.fields(this); }
@@ -575,7 +583,7 @@ class Generator {
     }
     const r = W.w_gen_next_value(this._live(), q);
     if (r !== 0) fail(r);
-    return new Id(this.scheme, heap.slice(valp, valp + this.scheme.bytes));
+    return new Id(this.scheme, valueOut(this.scheme.bytes));
   }
   /** The next n IDs' texts, as n calls of next() would give them. */
   nextN(n, encoding) {
@@ -606,7 +614,7 @@ class Generator {
       throw argError(`${this.scheme.name}: nextAt takes Unix ms (an integer) or a Date, got ${show(unixMs)}`);
     const r = W.w_gen_next_at(this._live(), ms);
     if (r !== 0) fail(r);
-    return new Id(this.scheme, heap.slice(valp, valp + this.scheme.bytes));
+    return new Id(this.scheme, valueOut(this.scheme.bytes));
   }
   /** Frees the generator; it makes no more IDs. */
   close() {
