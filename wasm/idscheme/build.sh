@@ -44,10 +44,17 @@ emcc ${IDS_WASM_OPT:--O3} -DNDEBUG -I"$here/shim" -I"$root/core" \
   -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sMALLOC=emmalloc \
   -sTOTAL_STACK=65536 -sINITIAL_MEMORY=1048576
 
-# The body, without its whole-line comments and indentation (the source
-# is wasm/idscheme/idscheme.js; it has no multi-line strings)
+# The body, without its whole-line comments (// lines, and /* ... */
+# blocks that begin a line) and indentation: the source is
+# wasm/idscheme/idscheme.js; it has no multi-line strings, and node
+# --check reads each entry point made of it
 body() {
-  sed -e '/^[[:space:]]*\/\//d' -e 's/^[[:space:]]*//' "$here/idscheme.js"
+  awk '
+    incomment { if (index($0, "*/")) incomment = 0; next }
+    /^[[:space:]]*\/\*/ { if (!index($0, "*/")) incomment = 1; next }
+    /^[[:space:]]*\/\// { next }
+    { sub(/^[[:space:]]+/, ""); print }
+  ' "$here/idscheme.js"
 }
 # One list of what the package exports, for every entry point
 names="IdschemeError, Scheme, Id, Generator, init, initSync, loaded, version, list, schemes, scheme, define, inspect"
