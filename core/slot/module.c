@@ -71,8 +71,8 @@ const ids_slot_backend *const *ids__slot_stores (const ids_slot_url *u,
   void *h;
   pthread_mutex_lock(&loadmu);
   if ((m = loaded) != NULL) goto done;
-  if (!where(path, sizeof path)) {
-    failed(u, IDS_STORES_MODULE, "path too long", e);
+  if (!where(path, sizeof path)) {      /* path holds its start */
+    failed(u, path, "path too long", e);
     goto done;
   }
   if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
@@ -83,8 +83,8 @@ const ids_slot_backend *const *ids__slot_stores (const ids_slot_url *u,
     failed(u, path, dlerror(), e);
   } else if (m->abi != IDS_SLOT_MODULE_ABI) {
     snprintf(why, sizeof why, "it is idscheme %.20s's (ABI %u), this "
-             "library %s needs ABI %d", m->version, m->abi, IDS_VERSION,
-             IDS_SLOT_MODULE_ABI);
+             "library %s needs ABI %d", m->version ? m->version : "?",
+             m->abi, IDS_VERSION, IDS_SLOT_MODULE_ABI);
     failed(u, path, why, e);
     m = NULL;
   }
