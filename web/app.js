@@ -207,10 +207,19 @@ function inspectAll() {
   const now = Date.now();
   const counts = {};
   const cards = [];
+  const opts = as ? { scheme: as } : undefined;
   for (const l of lines) {
-    const r = read(l, as);
-    counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
-    if (cards.length < MAX_CARDS) cards.push(card(r, lines.length <= 5, now));
+    let v;
+    if (cards.length < MAX_CARDS) {
+      const r = read(l, as);
+      cards.push(card(r, lines.length <= 5, now));
+      v = r.verdict;
+    } else {
+      // past the cards, the verdict alone: the rest of a reading is
+      // made only when asked for
+      try { v = idscheme.inspect(l, opts).verdict; } catch { v = "unknown"; }
+    }
+    counts[v] = (counts[v] ?? 0) + 1;
   }
   results.replaceChildren(...cards);
   if (lines.length > MAX_CARDS)
@@ -228,10 +237,14 @@ function keep(text, as) {
   const p = new URLSearchParams();
   if (text) p.set("ids", text);
   if (as) p.set("as", as);
-  const frag = "#" + p.toString();
-  if (frag.length > MAX_FRAGMENT) {
+  // a text past the limit is not escaped at all (a paste of a million
+  // lines is 30 MB)
+  const frag = text.length > MAX_FRAGMENT ? null : "#" + p.toString();
+  if (frag === null || frag.length > MAX_FRAGMENT) {
     permalink.removeAttribute("href");
     permalink.textContent = "Permalink: too long to keep";
+    // and the address no longer brings back an earlier input
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     return;
   }
   permalink.textContent = "Permalink";

@@ -1,0 +1,136 @@
+// web_inspect.mjs BUILDDIR [RUNS]: the "What is this ID?" page (BUILDDIR/
+// web/index.html, cmake's web_page target) inspecting a million IDs in
+// headless Chromium, against issue 41's goal: 1M IDs in under 2 s.  Not a
+// test: it prints figures (best and median of RUNS, default 5) and fails
+// only if the page does.
+//
+// The inputs are made in the page by the library's own generators: a
+// million IDs, as many of each scheme that generates (the whole
+// catalogue, as bench/cli.sh's mixed case), shuffled; and a million
+// ULIDs.  The cases:
+//   inspect()    the package's inspect, once per line, in the page's
+//                JavaScript (window.idscheme, as the page exposes it):
+//                what the library costs, each result a whole object
+//                (every reading, fields, every encoding)
+//   the page     a million lines in the textarea, then "Inspect": the
+//                page splits them, inspects each, counts the verdicts and
+//                draws the first 200 cards (timed from the submit to the
+//                summary written; the paste itself apart)
+// puppeteer-core comes from web/test (npm ci there: web/test/run.sh).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = path.resolve(process.argv[2] ?? "build");
+const runs = Number(process.argv[3] ?? 5);
+// IDS_BENCH_N: fewer lines, for a quick look (the goal is of a million)
+const N = Number(process.env.IDS_BENCH_N ?? 1e6);
+const page = path.join(build, "web", "index.html");
+if (!fs.existsSync(page)) { console.error(`web_inspect.mjs: no ${page} (cmake --build ${build} --target web_page)`); process.exit(1); }
+const req = createRequire(path.join(root, "web/test/package.json"));
+const puppeteer = (await import(pathToFileURL(req.resolve("puppeteer-core")).href)).default;
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-bench-chromium-"));
+const chrome = spawn(process.env.IDS_CHROMIUM ?? "/usr/bin/chromium", [
+  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+  `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank",
+], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
+const stop = () => {
+  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
+  fs.rmSync(profile, { recursive: true, force: true });
+};
+process.on("exit", stop);
+let failed = false;
+try {
+  const ws = await new Promise((resolve, reject) => {
+    let err = "";
+    chrome.stderr.on("data", (b) => {
+      err += b;
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+      if (m) resolve(m[1]);
+    });
+    chrome.on("exit", (c) => reject(new Error(`chromium exited (${c}): ${err.slice(-300)}`)));
+  });
+  const browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: { width: 1100, height: 900 },
+                                            protocolTimeout: 1800000 });
+  // a page that crashes (out of memory) ends the run, not hangs it
+  browser.on("disconnected", () => { console.error("chromium went away"); process.exit(1); });
+  const p = await browser.newPage();
+  p.on("error", (e) => { console.error(`the page crashed: ${e.message}`); process.exit(1); });
+  await p.goto(pathToFileURL(page).href);
+  await p.waitForFunction(() => document.documentElement.dataset.ready === "yes", { timeout: 60000 });
+  console.log(`${await browser.version()}; the page ${page} (${(fs.statSync(page).size / 1024).toFixed(0)} KB)`);
+
+  // the inputs, in the page, by the library
+  await p.evaluate((N) => {
+    const ids = window.idscheme;
+    const gen = ids.schemes().filter((s) => s.layout.fields.some((f) => !["constant", "hash"].includes(f.kind)));
+    const out = [];
+    for (const s of gen) {
+      const opts = Object.fromEntries(s.layout.fields.filter((f) => f.kind === "node").map((f) => [f.name, 1]));
+      const g = s.generator(opts);
+      for (let left = Math.ceil(N / gen.length); left > 0; left -= 10000) out.push(...g.nextN(Math.min(left, 10000)));
+      g.close();
+    }
+    out.length = N;
+    let a = 41;                     // a seeded shuffle: the same order each run
+    const r = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296;
+    for (let i = out.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [out[i], out[j]] = [out[j], out[i]]; }
+    const u = ids.scheme("ulid").generator();
+    const ulids = [];
+    for (let i = 0; i < N; i += 10000) ulids.push(...u.nextN(Math.min(10000, N - i)));
+    window.__bench = { mixed: out, ulid: ulids, schemes: gen.length };
+  }, N);
+  const schemes = await p.evaluate(() => window.__bench.schemes);
+  console.log(`inputs: ${N.toLocaleString("en")} IDs of ${schemes} schemes, shuffled; as many ULIDs (made in the page); ${runs} runs a case`);
+
+  const report = (name, times, n) => {
+    const s = [...times].sort((x, y) => x - y), med = s[Math.floor(s.length / 2)];
+    console.log(`  ${name.padEnd(34)} ${(s[0] / 1000).toFixed(2)} s  [${(med / 1000).toFixed(2)}]` +
+                `  ${(s[0] * 1e6 / n).toFixed(0)} ns/ID  (1M at this rate: ${(s[0] * 1e6 / n / 1000).toFixed(1)} s; the goal: 2 s)`);
+  };
+  for (const which of ["mixed", "ulid"]) {
+    const times = [];
+    for (let i = 0; i < runs; i++)
+      times.push(await p.evaluate((w) => {
+        const ids = window.idscheme, list = window.__bench[w];
+        const t = performance.now();
+        let named = 0;
+        for (const x of list) if (ids.inspect(x).scheme !== null) named++;
+        const ms = performance.now() - t;
+        if (named === 0) throw new Error("nothing named");
+        return ms;
+      }, which));
+    report(`inspect(), ${which === "mixed" ? "mixed IDs" : "ULIDs"}`, times, N);
+  }
+  for (const which of ["mixed", "ulid"]) {
+    const times = [], pastes = [];
+    let said = "";
+    for (let i = 0; i < runs; i++) {
+      const r = await p.evaluate((w) => {
+        const t0 = performance.now();
+        document.querySelector("#ids").value = window.__bench[w].join("\n");
+        const t1 = performance.now();
+        document.querySelector("#inspect-form").requestSubmit();   // inspectAll runs in the handler
+        const t2 = performance.now();
+        return { paste: t1 - t0, page: t2 - t1, summary: document.querySelector("#summary").textContent };
+      }, which);
+      times.push(r.page); pastes.push(r.paste); said = r.summary;
+      await p.evaluate(() => { document.querySelector("#ids").value = ""; document.querySelector("#inspect-form").requestSubmit(); });
+    }
+    report(`the page, ${which === "mixed" ? "mixed IDs" : "ULIDs"}`, times, N);
+    console.log(`    (the paste itself ${(Math.min(...pastes) / 1000).toFixed(2)} s more; it said "${said}")`);
+  }
+  browser.removeAllListeners("disconnected");
+  await browser.disconnect();
+} catch (e) {
+  console.error(e.stack ?? e);
+  failed = true;
+}
+stop();
+process.exit(failed ? 1 : 0);
