@@ -71,7 +71,8 @@ function ready() {
 // --------------------------------------------------------------- text
 // Text in: UTF-8 into the scratch, its byte count out.  IDs are ASCII;
 // any other character goes through TextEncoder (FLUID's ƒ and emoji).
-const SCRATCH = 65536, MAXTEXT = 16384;
+// at most 3 bytes of UTF-8 a UTF-16 unit: MAXTEXT units fill the scratch
+const SCRATCH = 65536, MAXTEXT = 21844;
 let encoder = null, decoder = null;
 function put(s, at = 0) {
   if (typeof s !== "string") throw new TypeError("idscheme: a string expected, got " + show(s));
@@ -775,7 +776,10 @@ function inspect(text, options) {
     }
     ins = everyIns;
   }
-  const n = put(text);
+  if (typeof text !== "string") throw new TypeError("idscheme.inspect: a string expected, got " + show(text));
+  // a text longer than the scratch is no ID: its head is read (the engine
+  // answers as it would for the whole, which no form's length takes)
+  const n = put(text.length > MAXTEXT ? text.slice(0, MAXTEXT) : text);
   let el = 0;
   if (enc !== null) {
     el = put(enc, n);

@@ -284,4 +284,7 @@ export default function run(ids, t) {
   t.throws(() => inspect("x", { encoding: "nosuch" }), "ENOENT", "nosuch", "inspect: an unknown encoding, named");
   t.throws(() => inspect("x", { scheme: "nosuch" }), "ENOENT", "'nosuch'", "inspect: an unknown scheme, named");
   t.throws(() => inspect(42), null, null, "inspect: text must be a string");
+  const long = inspect("a".repeat(100000));
+  t.ok(long.verdict === "unknown" && long.why === inspect("a".repeat(200)).why, "inspect: a text of 100,000 characters is no ID, said so");
+  t.throws(() => scheme("ulid").decode("a".repeat(100000)), "ERANGE", "100000 characters", "decode: a text past the scratch is refused, its length said");
 }
