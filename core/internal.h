@@ -49,6 +49,12 @@ size_t ids__b64_encode_at (int level, char *out, const unsigned char *in,
 int ids__b64_decode_at (int level, unsigned char *out, const char *text,
                         size_t len, size_t *n);
 
+/* Whether codecs a and b write and read every value alike: the same
+** functions over the same table, the radix family's compared by content
+** (each scheme has its own instance of "dec" or "base62").  make.c; the
+** inspector learns a form once for all its equals. */
+int ids__codec_same (const ids_codec *a, const ids_codec *b);
+
 /* CRC-32 of n bytes as zlib's crc32(0, p, n) (crc32.c); 0 for none. */
 uint32_t ids__crc32 (const void *p, size_t n);
 

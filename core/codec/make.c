@@ -259,3 +259,29 @@ int ids_codec_make (ids_codec_buf *b, const char *name, unsigned bits,
   return ids__codec_make_from(ids_codec_rows, ids_codec_nrows, b, name,
                               bits, bytes, e);
 }
+
+/* ------------------------------------------------------------- equals */
+
+static int samestr (const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+int ids__codec_same (const ids_codec *a, const ids_codec *b) {
+  const ids_radix *x = (const ids_radix *)a->param;
+  const ids_radix *y = (const ids_radix *)b->param;
+  if (a->encode != b->encode || a->decode != b->decode) return 0;
+  if (a->param == b->param) return 1;
+  if (a->encode != ids_radix_encode || !x || !y) return 0;
+  if (x->base != y->base || x->width != y->width ||
+      x->maxdigits != y->maxdigits || x->fixed != y->fixed ||
+      x->ndigits != y->ndigits || x->shift != y->shift ||
+      x->fold != y->fold || !samestr(x->prefix, y->prefix) ||
+      !samestr(x->aliases, y->aliases) ||
+      memcmp(x->digits, y->digits, (size_t)x->base * x->width) != 0)
+    return 0;
+  for (int i = 0; i < 3; i++) {
+    if (!samestr(x->accept[i], y->accept[i])) return 0;
+    if (!x->accept[i]) break;
+  }
+  return 1;
+}
