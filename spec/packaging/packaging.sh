@@ -6,7 +6,9 @@
 #   2 cmake:    configure with a temporary prefix, build, cmake --install;
 #               exports and versions of the installed files; examples/consumer
 #               with pkg-config (shared, and static with --static) and with
-#               find_package (shared and static); two copies in one process
+#               find_package (shared and static); two copies in one process;
+#               the slot stores' module: installed beside the library, found
+#               by the command, whose NEEDED names none of its libraries
 #   3 luarocks: luarocks pack of the versioned rockspec (the release tarball
 #               made from the tree), then luarocks build of that source rock
 #               for 5.4 and 5.1 from another directory, run as
@@ -14,8 +16,9 @@
 #               rockspec_lua54 and rockspec_luajit)
 #   4 debian:   dpkg-buildpackage -us -uc -b, lintian (no error), apt-get
 #               install of the packages, then against /usr alone: idscheme new,
-#               lua5.4 and luajit require, exports, versions, the consumer;
-#               then purge
+#               lua5.4 and luajit require, exports, versions, the consumer,
+#               the stores' module as in 2 (and the command alone naming it
+#               missing); then purge
 # Prints what each check says, the time of each part, and ends
 # "N passed, N failed".  SKIP_DEB=1 leaves out part 4.
 set -u
@@ -116,6 +119,27 @@ twocopies () {
       assert(i.scheme("fluid"):decode("ƒuZZybuNNy"):encode("dec") == "6731191091817518")'
 }
 
+# stores PREFIX LIBDIR NAME: the command and the library link none of the
+# slot stores' libraries, the stores' module beside the library exports
+# its table alone, and the installed command finds it with no help: a
+# redis and an etcd claim on a closed port fail connecting, not loading
+stores () {
+  local prefix=$1 libdir=$2 name=$3 f needed out
+  for f in "$prefix/bin/idscheme" "$libdir/libidscheme.so.${v%%.*}"; do
+    needed=$(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    if grep -qE 'lib(hiredis|curl|ssl|crypto|cjson)\.so' <<<"$needed"; then
+      bad "$name: $(basename "$f") links a store's library" "NEEDED: $needed"
+    else ok "$name: $(basename "$f") needs $needed"; fi
+  done
+  sub "$name: the stores' module" bash scripts/check-house.sh --exports "$libdir/idscheme/stores.so"
+  for url in redis://127.0.0.1:1/x etcd://127.0.0.1:1/x; do
+    out=$(cd / && env -u IDSCHEME_STORES_MODULE "$prefix/bin/idscheme" new fluid -p slots=$url 2>&1)
+    if grep -q 'onnect' <<<"$out" && ! grep -q 'stores\.so' <<<"$out"; then
+      ok "$name: the command finds the stores' module for ${url%%:*}"
+    else bad "$name: the command finds the stores' module for ${url%%:*}" "$out"; fi
+  done
+}
+
 # pg_package DIR: a throwaway server of the system's PostgreSQL 15 (as
 # postgres, a free port on 127.0.0.1, data and socket in DIR) loads the
 # packaged extension and makes keys with it; stopped by its pid
@@ -173,6 +197,7 @@ if cmake -S . -B "$b" -DCMAKE_INSTALL_PREFIX="$prefix" >"$b.log" 2>&1 &&
   sub "versions (installed)" bash scripts/check-version.sh "$prefix"
   consumer "$prefix" "$libdir" cmake
   twocopies "$prefix" "$libdir" cmake
+  stores "$prefix" "$libdir" cmake
   # the whole tree moved: the command reads no file of ours, ULID is in C
   mv "$prefix" "$tmp/moved"
   run "cmake: the command, moved elsewhere, makes a ULID" "$tmp/moved.log" \
@@ -222,6 +247,11 @@ if [ -z "${SKIP_DEB:-}" ]; then
           ./idscheme_"$v"_*.deb) >"$d/alone.log" 2>&1; then
       run "deb: idscheme alone (no lua-idscheme): new ulid, inspect" "$d/alone-run.log" \
         bash -c "! dpkg-query -W lua-idscheme 2>/dev/null | grep -q . && cd / && idscheme new ulid && idscheme inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV"
+      # without libidscheme0 (recommended, not installed here) a Redis
+      # lease says where the stores' module should be
+      run "deb: idscheme alone: a redis lease names the missing stores' module" "$d/alone-stores.log" \
+        bash -c "out=\$(cd / && env -u IDSCHEME_STORES_MODULE idscheme new fluid -p slots=redis://127.0.0.1:1/x 2>&1);
+                 echo \"\$out\"; grep -qF 'redis needs /usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/idscheme/stores.so: cannot open' <<<\"\$out\""
     else
       tail -30 "$d/alone.log"; bad "apt-get install of idscheme alone"
     fi
@@ -255,6 +285,7 @@ if [ -z "${SKIP_DEB:-}" ]; then
       sub "versions (packages)" bash scripts/check-version.sh /usr
       consumer /usr "/usr/lib/$ma" deb
       twocopies /usr "/usr/lib/$ma" deb
+      stores /usr "/usr/lib/$ma" deb
       run "deb: CREATE EXTENSION idscheme on PostgreSQL 15 from /usr" "$d/pg.log" \
         pg_package "$d/pg"
     else
