@@ -201,6 +201,7 @@ function diagram(r) {
 const ids = $("#ids"), readAs = $("#read-as"), results = $("#results"), summary = $("#summary");
 const permalink = $("#permalink");
 
+let runs = 0;
 function inspectAll() {
   const text = ids.value, as = readAs.value;
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l);
@@ -224,7 +225,9 @@ function inspectAll() {
   results.replaceChildren(...cards);
   if (lines.length > MAX_CARDS)
     results.append(h("p", { class: "help" }, `The first ${MAX_CARDS} of ${lines.length} lines are drawn; the counts are of all.`));
-  results.dataset.for = text + "\u0000" + as;
+  // readings counted: a script driving the page (the test) knows the
+  // cards are of what it pasted
+  results.dataset.run = String(++runs);
   summary.textContent = lines.length === 0 ? "" :
     `${lines.length} ${lines.length === 1 ? "ID" : "IDs"}: ` +
     Object.entries(counts).map(([v, n]) => `${n} ${counted[v] ?? v}`).join(", ");
@@ -274,6 +277,10 @@ $(".skip").addEventListener("click", (e) => { e.preventDefault(); ids.focus(); }
 const genScheme = $("#gen-scheme"), genNodes = $("#gen-nodes"), genInputs = $("#gen-node-inputs");
 const genStatus = $("#gen-status"), generated = $("#generated"), genInspect = $("#gen-inspect");
 let lastMade = [];
+// one generator per scheme and node, kept: a new one for each click would
+// start its tick's sequence again, and two clicks in one tick (Sonyflake's
+// is 10 ms) would make the same ID twice
+const generators = new Map();
 
 // an input for each node field of the scheme: WebAssembly has no slot
 // store to lease a node from, so the generator is given one
@@ -298,9 +305,10 @@ function generate() {
   lastMade = [];
   let said;
   try {
-    const g = s.generator(opts);
+    const key = name + JSON.stringify(opts);
+    let g = generators.get(key);
+    if (!g) generators.set(key, g = s.generator(opts));
     lastMade = g.nextN(n);
-    g.close();
     said = `${n} ${name} ${n === 1 ? "ID" : "IDs"} made`;
   } catch (e) {
     said = e.message;

@@ -137,17 +137,20 @@ const readResults = (page, where = "#results") => page.$$eval(`${where} > detail
       ({ name: r.dataset.field, span: Number(r.dataset.span), bits: r.querySelector(".b")?.textContent ?? "" })),
   })));
 
-// sets the textarea as a paste does, then waits for one card per line
+// sets the textarea as a paste does, then waits for the page's next
+// reading of it (the page counts its readings in #results' data-run: one
+// after the paste is of the pasted text) and one card per line
 async function paste(page, text, as = "") {
-  await page.select("#read-as", as);
+  await page.select("#read-as", as);          // read at once, on "change"
+  const before = await page.$eval("#results", (r) => Number(r.dataset.run ?? 0));
   await page.$eval("#ids", (t, v) => {
     t.value = v;
     t.dispatchEvent(new Event("input", { bubbles: true }));
   }, text);
   const n = text.split("\n").filter((l) => l.trim()).length;
-  await page.waitForFunction((k, v) => document.querySelectorAll("#results > details.id").length === k &&
-                             document.querySelector("#results")?.dataset.for === v,
-                             { timeout: 30000 }, n, text + "\u0000" + as);
+  await page.waitForFunction((k, b) => document.querySelectorAll("#results > details.id").length === k &&
+                             Number(document.querySelector("#results")?.dataset.run) > b,
+                             { timeout: 30000 }, n, before);
   return readResults(page);
 }
 
@@ -323,6 +326,27 @@ try {
     }
   }
 
+  // Two clicks make IDs of one generator: a generator made anew for each
+  // would start its tick's sequence again and repeat what the last made
+  {
+    await page.select("#gen-scheme", "snowflake");
+    await page.$eval("#gen-node-worker", (i) => { i.value = "3"; });
+    await page.$eval("#gen-node-shard", (i) => { i.value = "4"; });
+    await page.$eval("#gen-count", (i) => { i.value = "1000"; });
+    const all = [];
+    for (let k = 0; k < 3; k++) {
+      await page.$eval("#generated", (g) => { delete g.dataset.for; });
+      await page.click("#gen-form button[type=submit]");
+      await page.waitForFunction(() => document.querySelector("#generated")?.dataset.for === "snowflake", { timeout: 10000 });
+      // every ID made goes to the input by "Inspect these"; the cards
+      // stop at 200
+      await page.click("#gen-inspect");
+      all.push(...(await page.$eval("#ids", (t) => t.value)).split("\n"));
+    }
+    ok(all.length === 3000 && new Set(all).size === 3000,
+       `three clicks of Generate, 1000 snowflake IDs each, node 3/4: ${new Set(all).size} distinct of ${all.length}`);
+  }
+
   // ----------------------------------------------------- keyboard alone
   {
     // a page of its own: the first Tab starts from the top, as for a
@@ -368,13 +392,17 @@ try {
 
   // --------------------------------------------------------- screenshot
   {
-    const shot = made.filter((m) => ["ulid", "uuidv7", "objectid"].includes(m.scheme)).slice(0, 3).map((m) => m.text);
+    // a few IDs of the npm packages and the snowflake, whose card is
+    // open: its ambiguity, candidates, fields, bits and encodings; the
+    // top of the page, as a person sees it first
+    const shot = ["uuidv7", "ulid", "objectid"].map((k) => made.find((m) => m.scheme === k).text);
     shot.push(flake);
+    await page.setViewport({ width: 1000, height: 1700 });
     await paste(page, shot.join("\n"));
-    await page.$$eval("#results > details.id", (ds) => ds.forEach((d, i) => { d.open = i === 0 || i === 3; }));
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.$$eval("#results > details.id", (ds) => ds.forEach((d, i) => { d.open = i === 3; }));
+    await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
     const file = path.join(build, "web", "screenshot.png");
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file });
     const extra = process.env.IDS_WEB_SCREENSHOT;
     if (extra) fs.copyFileSync(file, extra);
     ok(fs.statSync(file).size > 10000, `a screenshot of the page with ${shot.length} IDs: ${file}${extra ? " and " + extra : ""}`);
