@@ -204,7 +204,12 @@ const permalink = $("#permalink");
 let runs = 0;
 function inspectAll() {
   const text = ids.value, as = readAs.value;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l);
+  // one pass: a paste of a million lines makes one array, not three
+  const lines = [];
+  for (const l of text.split("\n")) {
+    const t = l.trim();
+    if (t) lines.push(t);
+  }
   const now = Date.now();
   const counts = {};
   const cards = [];
