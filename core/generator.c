@@ -39,6 +39,8 @@ typedef struct gen {
   int64_t qual;               /* the qualifier to generate by default */
   uint32_t lock;              /* step mode, and the wide state */
   uint32_t stepmask;          /* step mode: a step is 1..stepmask + 1 */
+  uint8_t lowhalf;            /* step mode, a field under 48 bits: a tick's
+                                 first draw in its lower half */
   unsigned forkgen;           /* ids__forkgen() at creation */
   uint8_t time_field, seq_field, rand_field;
   uint8_t seqbits;
@@ -281,6 +283,11 @@ static int scanfields (gen *g, ids_error *e) {
     unsigned b = s->fields[rf].bits, w = b >= 48 ? 32 : b > 16 ? b - 16 :
                                                       b / 2;
     g->stepmask = w == 32 ? 0xffffffffu : (1u << w) - 1;
+    /* a draw near the top of a narrow field would leave a tick room for a
+    ** few steps (a 24-bit field's last 0.1%: 100 IDs, then a wait); in
+    ** the lower half it holds at least 2^15 steps (2^(b/2 - 1) for 16
+    ** bits or fewer), for one bit less of the first ID's randomness */
+    g->lowhalf = b < 48;
     for (int i = 0; i < s->nfields; i++)   /* random fields besides it */
       if (s->fields[i].kind == IDS_KIND_RANDOM && !s->fields[i].once &&
           i != rf)
@@ -880,6 +887,7 @@ static int next_step (gen *g, ids_value *v, size_t n, size_t *got,
     last = g->state[0] - 1;              /* state 0: nothing issued yet */
     if (g->state[0] == 0 || now > last) {
       fresh(&r, rf->bits);
+      if (g->lowhalf) r.w[0] &= ~((uint64_t)1 << (rf->bits - 1));
       break;
     }
     if (now < last && again) {
