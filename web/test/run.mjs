@@ -20,6 +20,8 @@
 //   - the keyboard alone reaches the input, the inspect button and the
 //     generator; the results are announced (aria-live);
 //   - at a phone's width nothing is wider than the screen;
+//   - the page's Content-Security-Policy refuses a fetch, an image and a
+//     form post that a script in it tries;
 //   - nothing is logged as an error, and no request was made.
 // A screenshot of the page with a few IDs in it is written to
 // BUILDDIR/web/screenshot.png; with IDS_WEB_SCREENSHOT=FILE also to FILE
@@ -176,7 +178,7 @@ try {
   // every request of every page: a file:// one goes on (the page itself),
   // anything else is refused and counted
   const requests = [], refused = [], errors = [];
-  const open = async (url, viewport = { width: 1100, height: 900 }) => {
+  const open = async (url, viewport = { width: 1100, height: 900 }, errs = errors) => {
     const page = await browser.newPage();
     await page.setViewport(viewport);
     await page.setOfflineMode(true);
@@ -186,9 +188,9 @@ try {
       if (new URL(r.url()).protocol === "file:") r.continue();
       else { refused.push(r.url()); r.abort(); }
     });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    page.on("requestfailed", (r) => { if (!refused.includes(r.url())) errors.push(`request failed: ${r.url()}`); });
+    page.on("pageerror", (e) => errs.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errs.push(m.text()); });
+    page.on("requestfailed", (r) => { if (!refused.includes(r.url())) errs.push(`request failed: ${r.url()}`); });
     await page.goto(url);
     await page.waitForFunction(() => document.documentElement.dataset.ready === "yes" ||
                                document.documentElement.dataset.ready === "failed", { timeout: 60000 });
@@ -396,6 +398,35 @@ try {
     ok(wide.doc <= wide.view && wide.over.length === 0,
        `at a phone's width (${wide.view} px) the page is no wider than the screen (${wide.doc} px)${wide.over.length ? ": " + wide.over.join(", ") : ""}`);
     await phone.close();
+  }
+
+  // The page's policy refuses a request even if a script tried one: a
+  // fetch, an image and a form post from within the page are each
+  // refused by the browser, named in a policy violation, and reach no
+  // network (the interception above sees none of them).  In a page of
+  // its own: the browser logs each refusal as an error, on purpose.
+  {
+    const own = [];
+    const csp = await open(pageUrl, undefined, own);
+    const before = requests.length;
+    const tried = await csp.evaluate(async () => {
+      const seen = [];
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
+      let fetched = "sent";
+      try { await fetch("http://127.0.0.1:9/?ids=secret"); } catch (e) { fetched = e.name; }
+      const img = new Image();
+      img.src = "http://127.0.0.1:9/pixel.png?ids=secret";
+      await new Promise((r) => { img.onerror = r; img.onload = r; setTimeout(r, 2000); });
+      const f = document.createElement("form");
+      f.method = "post"; f.action = "http://127.0.0.1:9/"; document.body.append(f);
+      f.submit();
+      await new Promise((r) => setTimeout(r, 300));
+      return { fetched, seen };
+    });
+    await csp.close();
+    ok(tried.fetched === "TypeError" && ["connect-src", "img-src", "form-action"].every((d) => tried.seen.includes(d)) &&
+       requests.length === before,
+       `the page's policy refuses a fetch, an image and a form post (${tried.seen.join(", ")}); none reached the network`);
   }
 
   // --------------------------------------------------------- screenshot
