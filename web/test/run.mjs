@@ -20,6 +20,8 @@
 //   - the keyboard alone reaches the input, the inspect button and the
 //     generator; the results are announced (aria-live);
 //   - at a phone's width nothing is wider than the screen;
+//   - served by a static host (a server of this test on 127.0.0.1) it
+//     works alike, and asks the host for nothing but the page;
 //   - the page's Content-Security-Policy refuses a fetch, an image and a
 //     form post that a script in it tries;
 //   - nothing is logged as an error, and no request was made.
@@ -29,6 +31,7 @@
 // id whatever happens.  Prints a line per check and "N passed, N failed".
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -398,6 +401,33 @@ try {
     ok(wide.doc <= wide.view && wide.over.length === 0,
        `at a phone's width (${wide.view} px) the page is no wider than the screen (${wide.doc} px)${wide.over.length ? ": " + wide.over.join(", ") : ""}`);
     await phone.close();
+  }
+
+  // From a static host as well: a server of this process on 127.0.0.1
+  // serves the one file, and is asked for nothing else (no script, no
+  // module, no icon: the page is whole)
+  {
+    const asked = [];
+    const server = http.createServer((req, res) => {
+      asked.push(req.url);
+      if (req.url !== "/") { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(fs.readFileSync(pageFile));
+    });
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    const b = await browser.newPage();
+    const own = [];
+    b.on("pageerror", (e) => own.push(String(e)));
+    b.on("console", (m) => { if (m.type() === "error") own.push(m.text()); });
+    await b.goto(`http://127.0.0.1:${server.address().port}/#ids=${encodeURIComponent(flake)}&as=discord`);
+    await b.waitForFunction(() => document.documentElement.dataset.ready, { timeout: 60000 });
+    await b.waitForFunction(() => document.querySelector("#results > details.id"), { timeout: 30000 });
+    const [r] = await readResults(b);
+    await b.close();
+    server.close();
+    ok(r?.scheme === "snowflake" && asked.join() === "/" && own.length === 0,
+       `from a static host (http://127.0.0.1): the page reads the fragment's snowflake, and asked the host for ${asked.join(", ")} alone` +
+       (own.length ? `: ${own.join("; ")}` : ""));
   }
 
   // The page's policy refuses a request even if a script tried one: a
