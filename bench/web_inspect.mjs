@@ -45,6 +45,8 @@ const stop = () => {
   fs.rmSync(profile, { recursive: true, force: true });
 };
 process.on("exit", stop);
+// interrupted, Chromium and its profile go too
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(1));
 let failed = false;
 try {
   const ws = await new Promise((resolve, reject) => {
