@@ -65,7 +65,7 @@ function shown(r) {
 // the fields in the layout's order, each with its value
 function fieldRows(s, values) {
   const rows = s.layout.fields.filter((f) => f.name in values)
-    .map((f, i) => ({ name: f.name, kind: f.kind, bits: f.bits, index: s.layout.fields.indexOf(f), value: values[f.name] }));
+    .map((f) => ({ name: f.name, kind: f.kind, bits: f.bits, index: s.layout.fields.indexOf(f), value: values[f.name] }));
   for (const [k, v] of Object.entries(values))
     if (!rows.some((r) => r.name === k)) rows.push({ name: k, kind: "", bits: "", index: -1, value: v });
   return rows;
