@@ -946,6 +946,8 @@ int ids_inspect_why (const ids_candidate *c, char *buf, size_t cap) {
   }
   if (what == NULL)
     return snprintf(buf, cap, "%s", c->note);
+  /* whole bits, and no "-0" for a hair below nothing */
   return snprintf(buf, cap, "%s%s%s (%.0f bits)", c->note ? c->note : "",
-                  c->note ? "; " : "", what, c->evidence);
+                  c->note ? "; " : "", what,
+                  fabs(c->evidence) < 0.5 ? 0.0 : c->evidence);
 }
