@@ -25,17 +25,8 @@ schemes=$(lua5.4 -e '
   local l = require("cjson").decode(io.read("a"))
   for _, s in ipairs(l) do print(s.name) end' < "$tmp/list.json")
 [ "$(echo "$schemes" | wc -w)" -ge 12 ] && ok || bad "list --json: $schemes"
-# those with something to generate (the nil and max UUIDs are one ID each,
-# v3's and v5's hashes of names)
-schemes=$(lua5.4 -e '
-  local l = require("cjson").decode(io.read("a"))
-  for _, s in ipairs(l) do
-    local gen = false
-    for _, f in ipairs(s.fields) do
-      gen = gen or (f.kind ~= "constant" and f.kind ~= "hash")
-    end
-    if gen then print(s.name) end
-  end' < "$tmp/list.json")
+# those with something to generate
+schemes=$(generating "$tmp/list.json")
 
 # ---------------------------------------------------------------- new
 # For every scheme (built-in and scripted): new's IDs pass inspect -s with

@@ -20,6 +20,21 @@ cli_setup () {
   pass=0 fail=0
 }
 
+# generating FILE: the names, a line each, of the schemes in FILE
+# (`idscheme list --json`) with something to generate: a field that is
+# neither a constant nor a hash (the nil and max UUIDs are one ID each,
+# v3's and v5's hashes of names)
+generating () {
+  lua5.4 -e '
+    for _, s in ipairs(require("cjson").decode(io.read("a"))) do
+      local gen = false
+      for _, f in ipairs(s.fields) do
+        gen = gen or (f.kind ~= "constant" and f.kind ~= "hash")
+      end
+      if gen then print(s.name) end
+    end' < "$1"
+}
+
 ok () { pass=$((pass + 1)); }
 bad () { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
 
