@@ -28,6 +28,9 @@ dir=$(cd "$dir" && pwd)
 export IDS_TEST_SCALE=${IDS_TEST_SCALE:-0.01}
 export IDS_TORTURE_SECONDS=${IDS_TORTURE_SECONDS:-0.1}
 export IDS_TEST_SLOW=${IDS_TEST_SLOW:-20}    # watchdogs: memcheck is slow
+# the tests run here, not through ctest, which names the build's stores'
+# module to each (CMakeLists.txt, IDS_STORES_BUILT): the same module
+export IDSCHEME_STORES_MODULE=$dir/lib/idscheme/stores.so
 # --track-origins only where asked (VALGRIND_ORIGINS=1): it finds no
 # error that memcheck would not, it only says where an uninitialised value
 # came from, and it makes every test about half again as slow
