@@ -11,6 +11,7 @@
 ** rather than something that is no ID (inspect.h says how).
 */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,32 +64,48 @@
 ** output and by probing its decoder: the length range and the bytes
 ** (letters in both cases, and whatever else it reads: Crockford's I, L,
 ** O), and a tag it reads before them (TypeID's "user_").  A prefilter
-** only: it never leaves out a text the codec reads. */
-typedef struct icodec {
-  const ids_codec *c;
-  int name;                   /* the encoding's name as a number: equal
-                                 names, equal numbers */
-  int id;                     /* its number among the inspector's forms */
-  int twin;                   /* the first form that reads as it does (the
-                                 decimal of each 128-bit UUID): one decode
-                                 serves them all */
-  int fixed;                  /* every text it writes has one length */
+** only: it never leaves out a text the codec reads.
+**
+** Learnt in two steps.  What files a form under the lengths it reads and
+** among the tagged (`sized`) is learnt when the inspector is made; the
+** rest (`learnt`), the bulk of the work, when a text first meets the
+** form: a one-text `idscheme inspect` learns the dozen forms of its
+** length, not the 120 of the shipped schemes (a third of the work of
+** its whole process before; now a tenth). */
+typedef struct learnt {
   int exact;                  /* fixed, and it reads no byte it does not
                                  write: what it reads is as it writes */
-  unsigned char zero;         /* not fixed: the digit it writes for 0 (a
-                                 text that starts with it says more) */
   int ocase;                  /* its letters: 1 upper case alone, 2 lower
                                  case alone, 0 both or none */
   char pre[16], suf[8];       /* what every text it writes begins and ends
                                  with (FLUID's ƒ, "urn:uuid:", braces) */
   uint8_t npre, nsuf;
   uint64_t own[4];            /* the bytes it writes */
-  size_t minlen, maxlen;
-  uint64_t set[4];
+  uint64_t set[4];            /* ... and those it reads */
   double abits;               /* log2 of the bytes it writes (its
                                  alphabet), for a text read by it alone */
+} learnt;
+
+typedef struct icodec {
+  const ids_codec *c;
+  int name;                   /* the encoding's name as a number: equal
+                                 names, equal numbers */
+  int id;                     /* its number among the inspector's forms */
+  int twin;                   /* the first form that writes and reads as
+                                 it does (the decimal of each 128-bit
+                                 UUID): one decode, one learning serves
+                                 them all */
+  struct icodec *first;       /* that form (itself, or an earlier one) */
+  /* sized: */
+  int fixed;                  /* every text it writes has one length */
+  unsigned char zero;         /* not fixed: the digit it writes for 0 (a
+                                 text that starts with it says more) */
+  size_t minlen, maxlen;
   unsigned char tagsep;       /* 0, or what ends a tag before the digits */
   uint64_t tagset[4];         /* the bytes of a tag */
+  /* learnt at first need (known): */
+  int ready;                  /* l is learnt (atomic: release, acquire) */
+  learnt l;
 } icodec;
 
 typedef struct ischeme {
@@ -190,81 +207,56 @@ static int reads (const ids_scheme *s, const ids_codec *c, const char *t,
   return c->decode(c, t, n, s->bits, &v, NULL) == IDS_OK;
 }
 
-static void learn (const ids_scheme *s, icodec *ic) {
-  char t[IDS_TEXTMAX], probe[IDS_TEXTMAX + 4];
-  uint64_t *own = ic->own;
+/* Learning draws values to encode: 0, all ones, then the same
+** pseudo-random ones each time (splitmix64; what a form writes is no
+** secret, and the same draws learn the same thing in every process). */
+#define DRAWS   258     /* at most */
+#define QUIET   32      /* draws in a row that teach nothing: enough
+                           (a quarter for lengths, which 0 and all ones
+                           bound in most forms) */
+
+typedef struct draws { uint64_t x; int k; } draws;
+
+static size_t draw (draws *d, const ids_scheme *s, const ids_codec *c,
+                    unsigned width, char *t) {
   ids_value v;
+  for (int w = 0; w < 3; w++) {
+    uint64_t z = (d->x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    v.w[w] = d->k == 0 ? 0 : d->k == 1 ? UINT64_MAX : z ^ (z >> 31);
+  }
+  for (int w = 0; w < 3; w++)         /* keep the scheme's width */
+    if (width <= 64u * w) v.w[w] = 0;
+    else if (width < 64u * (w + 1))
+      v.w[w] &= ((uint64_t)1 << (width - 64 * w)) - 1;
+  d->k++;
+  return c->encode(c, &v, s->bits, t);
+}
+
+/* What files the form: its lengths, its zero, the tag it reads. */
+static void size (const ids_scheme *s, icodec *ic) {
+  char t[IDS_TEXTMAX], probe[IDS_TEXTMAX + 4];
+  draws d = {0, 0};
   size_t sn = 0;
-  int nown = 0;
   ic->minlen = SIZE_MAX;
   ic->maxlen = 0;
-  memset(ic->set, 0, sizeof ic->set);
-  memset(ic->own, 0, sizeof ic->own);
-  memset(ic->tagset, 0, sizeof ic->tagset);
-  ic->tagsep = 0;
-  for (int k = 0; k < 258; k++) {
-    size_t n;
-    if (k == 0) memset(&v, 0, sizeof v);
-    else if (k == 1) memset(&v, 0xff, sizeof v);
-    else ids_random(&v, sizeof v);
-    for (int w = 0; w < 3; w++)       /* keep the scheme's width */
-      if (s->bits <= 64 * w) v.w[w] = 0;
-      else if (s->bits < 64 * (w + 1))
-        v.w[w] &= ((uint64_t)1 << (s->bits - 64 * w)) - 1;
-    n = ic->c->encode(ic->c, &v, s->bits, t);
-    if (k == 0) ic->zero = n == 1 ? (unsigned char)t[0] : 0;
-    if (n < ic->minlen) ic->minlen = n;
-    if (n > ic->maxlen) ic->maxlen = n;
-    for (size_t i = 0; i < n; i++) {
-      unsigned char b = (unsigned char)t[i];
-      addbyte(own, b);
-      addbyte(ic->set, b);
-      if ((b | 0x20) >= 'a' && (b | 0x20) <= 'z') addbyte(ic->set, b ^ 0x20);
-    }
-    if (k == 0) {                     /* its affixes: narrowed below */
-      ic->npre = (uint8_t)(n < sizeof ic->pre ? n : sizeof ic->pre);
-      ic->nsuf = (uint8_t)(n < sizeof ic->suf ? n : sizeof ic->suf);
-      memcpy(ic->pre, t, ic->npre);   /* suf: its last nsuf bytes */
-      memcpy(ic->suf + sizeof ic->suf - ic->nsuf, t + n - ic->nsuf,
-             ic->nsuf);
-    }
-    while (ic->npre && (n < ic->npre || memcmp(ic->pre, t, ic->npre)))
-      ic->npre--;
-    while (ic->nsuf && (n < ic->nsuf ||
-                        memcmp(ic->suf + sizeof ic->suf - ic->nsuf,
-                               t + n - ic->nsuf, ic->nsuf)))
-      ic->nsuf--;
-    if (k == 2) {                     /* a sample to probe with */
-      memcpy(probe + 2, t, n);
-      sn = n;
-    }
+  for (int quiet = 0, enough = QUIET / 4; d.k < DRAWS && quiet < enough;
+       quiet++) {
+    size_t n = draw(&d, s, ic->c, s->bits, t);
+    if (d.k == 1) ic->zero = n == 1 ? (unsigned char)t[0] : 0;
+    if (d.k == 3) memcpy(probe + 2, t, sn = n);   /* a sample */
+    if (n >= ic->minlen && n <= ic->maxlen) continue;
+    ic->minlen = n < ic->minlen ? n : ic->minlen;
+    ic->maxlen = n > ic->maxlen ? n : ic->maxlen;
+    quiet = -1;
+    if (d.k > 2) enough = DRAWS;        /* lengths not of 0 and all ones
+                                           (words): every draw */
   }
-  if ((size_t)ic->npre + ic->nsuf >= ic->minlen) ic->npre = ic->nsuf = 0;
   ic->fixed = ic->minlen == ic->maxlen;
-  for (int b = 0; b < 256; b++) nown += hasbyte(own, (unsigned char)b);
-  {
-    int up = 0, low = 0;
-    for (int b = 'A'; b <= 'Z'; b++) up |= hasbyte(own, (unsigned char)b);
-    for (int b = 'a'; b <= 'z'; b++) low |= hasbyte(own, (unsigned char)b);
-    ic->ocase = up && !low ? 1 : low && !up ? 2 : 0;
-  }
-  ic->exact = ic->fixed;
-  ic->abits = log2(nown > 1 ? nown : 2);
+  ic->tagsep = 0;
+  memset(ic->tagset, 0, sizeof ic->tagset);
   if (sn == 0 || sn + 2 >= IDS_TEXTMAX) return;
-  /* bytes its decoder reads in the middle of a text beside its own */
-  for (int at = 1; at <= 3; at++) {
-    size_t p = 2 + sn * (size_t)at / 4;
-    char keep = probe[p];
-    for (int b = 0x21; b < 0x7f; b++) {
-      if (hasbyte(own, (unsigned char)b)) continue;
-      probe[p] = (char)b;
-      if (reads(s, ic->c, probe + 2, sn)) {
-        addbyte(ic->set, (unsigned char)b);
-        ic->exact = 0;                /* another case, an alias */
-      }
-    }
-    probe[p] = keep;
-  }
   /* a tag before the digits: "a" and a separator */
   probe[0] = 'a';
   for (int b = 0x21; b < 0x7f && !ic->tagsep; b++) {
@@ -281,6 +273,91 @@ static void learn (const ids_scheme *s, icodec *ic) {
   }
 }
 
+/* The rest: the bytes it writes and reads, its case, its affixes. */
+static void learn (const ids_scheme *s, icodec *ic) {
+  char t[IDS_TEXTMAX], probe[IDS_TEXTMAX];
+  learnt *l = &ic->l;
+  draws d = {0, 0};
+  size_t sn = 0;
+  int nown = 0;
+  memset(l, 0, sizeof *l);
+  for (int quiet = 0; d.k < DRAWS && quiet < QUIET; quiet++) {
+    size_t n = draw(&d, s, ic->c, s->bits, t);
+    for (size_t i = 0; i < n; i++) {
+      unsigned char b = (unsigned char)t[i];
+      if (hasbyte(l->own, b)) continue;
+      quiet = -1;
+      addbyte(l->own, b);
+      addbyte(l->set, b);
+      if ((b | 0x20) >= 'a' && (b | 0x20) <= 'z') addbyte(l->set, b ^ 0x20);
+    }
+    if (d.k == 1) {                   /* its affixes: narrowed below */
+      l->npre = (uint8_t)(n < sizeof l->pre ? n : sizeof l->pre);
+      l->nsuf = (uint8_t)(n < sizeof l->suf ? n : sizeof l->suf);
+      memcpy(l->pre, t, l->npre);     /* suf: its last nsuf bytes */
+      memcpy(l->suf + sizeof l->suf - l->nsuf, t + n - l->nsuf, l->nsuf);
+    }
+    while (l->npre && (n < l->npre || memcmp(l->pre, t, l->npre)))
+      l->npre--, quiet = -1;
+    while (l->nsuf && (n < l->nsuf ||
+                       memcmp(l->suf + sizeof l->suf - l->nsuf,
+                              t + n - l->nsuf, l->nsuf)))
+      l->nsuf--, quiet = -1;
+    if (d.k == 3) memcpy(probe, t, sn = n);     /* a sample to probe */
+  }
+  if ((size_t)l->npre + l->nsuf >= ic->minlen) l->npre = l->nsuf = 0;
+  for (int b = 0; b < 256; b++) nown += hasbyte(l->own, (unsigned char)b);
+  {
+    int up = 0, low = 0;
+    for (int b = 'A'; b <= 'Z'; b++) up |= hasbyte(l->own, (unsigned char)b);
+    for (int b = 'a'; b <= 'z'; b++) low |= hasbyte(l->own, (unsigned char)b);
+    l->ocase = up && !low ? 1 : low && !up ? 2 : 0;
+  }
+  l->exact = ic->fixed;
+  l->abits = log2(nown > 1 ? nown : 2);
+  if (!ic->fixed && s->bits > 40) {   /* a shorter text probes as well, and
+                                         a decode reads it sooner */
+    size_t n = draw(&d, s, ic->c, 40, t);
+    if (n >= 8) memcpy(probe, t, sn = n);
+  }
+  /* bytes its decoder reads in the middle of a text beside its own */
+  for (int at = 1; at <= 3 && sn > 0; at++) {
+    size_t p = sn * (size_t)at / 4;
+    char keep = probe[p];
+    for (int b = 0x21; b < 0x7f; b++) {
+      if (hasbyte(l->own, (unsigned char)b)) continue;
+      probe[p] = (char)b;
+      if (reads(s, ic->c, probe, sn)) {
+        addbyte(l->set, (unsigned char)b);
+        l->exact = 0;                 /* another case, an alias */
+      }
+    }
+    probe[p] = keep;
+  }
+}
+
+/* ic, its learnt part learnt: by its first twin, once, whichever thread
+** needs it first.  An inspector is read-only to its users; this is the
+** one write after it is made, under a lock (one for all inspectors: it
+** is taken a few times an inspector). */
+static pthread_mutex_t learning = PTHREAD_MUTEX_INITIALIZER;
+
+static const icodec *known (const ischeme *k, const icodec *ic) {
+  icodec *m = (icodec *)ic, *f = m->first;
+  if (__atomic_load_n(&m->ready, __ATOMIC_ACQUIRE)) return ic;
+  pthread_mutex_lock(&learning);
+  if (!f->ready) {
+    learn(k->s, f);           /* twins: the same width */
+    __atomic_store_n(&f->ready, 1, __ATOMIC_RELEASE);
+  }
+  if (!m->ready) {
+    m->l = f->l;
+    __atomic_store_n(&m->ready, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&learning);
+  return ic;
+}
+
 /* Milliseconds a time field of s spans. */
 static double spanof (const ids_scheme *s) {
   for (int i = 0; i < s->nfields; i++)
@@ -290,17 +367,15 @@ static double spanof (const ids_scheme *s) {
   return 0;
 }
 
-/* A form already learnt that writes and reads as c does over bits
-** (each UUID version's forms, every 64-bit scheme's decimal).  What learn finds depends on nothing else,
-** and learning (258 encodes and some 400 decodes a form) was nearly all
-** of the time of a one-ID `idscheme inspect`. */
-static const icodec *learnt (const ids_inspector *ins, const ids_codec *c,
-                             unsigned bits) {
-  for (int k = 0; k < ins->nk - 1; k++)   /* the last is being added */
+/* The first form that writes and reads as c does over bits (each UUID
+** version's forms, every 64-bit scheme's decimal): what is learnt of it
+** depends on nothing else. */
+static icodec *twinof (ids_inspector *ins, const ids_codec *c,
+                       unsigned bits) {
+  for (int k = 0; k < ins->nk; k++)     /* the last: its forms so far */
     if (ins->k[k].s->bits == bits)
-      for (int j = 0; j < ins->k[k].nc; j++) {
+      for (int j = 0; j < ins->k[k].nc; j++)
         if (ids__codec_same(ins->k[k].c[j].c, c)) return &ins->k[k].c[j];
-      }
   return NULL;
 }
 
@@ -318,7 +393,6 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
       k->constbits += f->bits;
   }
   k->span = spanof(s);
-  k->nc = s->ncodecs;
   k->otherform = FORMPRIOR + (s->ncodecs > 2 ? log2(s->ncodecs - 1) : 0);
   k->plain = s->detect ? s->detect(s, "0", 1) : NULL;
   if (s->detect) {
@@ -334,72 +408,50 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
     p[ins->nsized++] = ins->nk - 1;
   }
   for (int i = 0; i < s->ncodecs; i++) {
-    const icodec *same = learnt(ins, s->codecs[i], s->bits);
-    if (same) k->c[i] = *same;
-    k->c[i].c = s->codecs[i];
-    if (!same) learn(s, &k->c[i]);
-    if ((k->c[i].name = namenum(ins, s->codecs[i]->name)) < 0) return -1;
-  }
-  return 0;
-}
-
-static int file (entry **list, int *n, int k, int j) {
-  entry *p = realloc(*list, (size_t)(*n + 1) * sizeof *p);
-  if (p == NULL) return -1;
-  p[*n].k = (uint16_t)k;
-  p[*n].j = (uint16_t)j;
-  *list = p;
-  ++*n;
-  return 0;
-}
-
-/* Whether forms a (of scheme sa) and b read every text alike: the same
-** functions over the same width, and the same texts for a few values. */
-static int alike (const ids_scheme *sa, const icodec *a,
-                  const ids_scheme *sb, const icodec *b) {
-  static const uint64_t pat[3] = {0x0123456789abcdefull,
-                                  0xfedcba9876543210ull,
-                                  0x5a5a5a5a5a5a5a5aull};
-  if (a->c->decode != b->c->decode || a->c->encode != b->c->encode ||
-      sa->bits != sb->bits || a->minlen != b->minlen ||
-      a->maxlen != b->maxlen || memcmp(a->set, b->set, sizeof a->set) ||
-      a->tagsep != b->tagsep)
-    return 0;
-  for (int k = 0; k < 3; k++) {
-    char ta[IDS_TEXTMAX], tb[IDS_TEXTMAX];
-    ids_value v = {{pat[k], pat[(k + 1) % 3], pat[(k + 2) % 3]}};
-    size_t na, nb;
-    for (int w = 0; w < 3; w++)
-      if (sa->bits <= 64 * w) v.w[w] = 0;
-      else if (sa->bits < 64 * (w + 1))
-        v.w[w] &= ((uint64_t)1 << (sa->bits - 64 * w)) - 1;
-    na = a->c->encode(a->c, &v, sa->bits, ta);
-    nb = b->c->encode(b->c, &v, sb->bits, tb);
-    if (na != nb || memcmp(ta, tb, na) != 0) return 0;
-  }
-  return 1;
-}
-
-/* Every form under each length it reads, and the tagged ones apart. */
-static int index_forms (ids_inspector *ins) {
-  for (int k = 0; k < ins->nk; k++)
-    for (int j = 0; j < ins->k[k].nc; j++) {
-      icodec *ic = &ins->k[k].c[j];
-      ic->id = ic->twin = ins->nforms++;
-      for (int k2 = 0; k2 <= k && ic->twin == ic->id; k2++)
-        for (int j2 = 0; j2 < (k2 == k ? j : ins->k[k2].nc); j2++)
-          if (alike(ins->k[k2].s, &ins->k[k2].c[j2], ins->k[k].s, ic)) {
-            ic->twin = ins->k[k2].c[j2].twin;
-            break;
-          }
+    icodec *ic = &k->c[i], *first = twinof(ins, s->codecs[i], s->bits);
+    if (first) {
+      *ic = *first;
+      ic->ready = 0;
     }
+    else {
+      ic->first = ic;
+      ic->twin = ins->nforms;
+    }
+    ic->c = s->codecs[i];
+    ic->id = ins->nforms++;
+    if (!first) size(s, ic);
+    k->nc = i + 1;
+    if ((ic->name = namenum(ins, s->codecs[i]->name)) < 0) return -1;
+  }
+  return 0;
+}
+
+/* Every form under each length it reads, and the tagged ones apart:
+** counted, then filed. */
+static int index_forms (ids_inspector *ins) {
+  int at[IDS_TEXTMAX] = {0}, tagged = 0;
   for (int k = 0; k < ins->nk; k++)
     for (int j = 0; j < ins->k[k].nc; j++) {
       const icodec *ic = &ins->k[k].c[j];
       for (size_t n = ic->minlen; n <= ic->maxlen && n < IDS_TEXTMAX; n++)
-        if (file(&ins->bylen[n], &ins->nbylen[n], k, j) != 0) return -1;
-      if (ic->tagsep && file(&ins->tagged, &ins->ntagged, k, j) != 0)
-        return -1;
+        ins->nbylen[n]++;
+      ins->ntagged += ic->tagsep != 0;
+    }
+  for (int n = 0; n < IDS_TEXTMAX; n++)
+    if (ins->nbylen[n] &&
+        (ins->bylen[n] = malloc((size_t)ins->nbylen[n] * sizeof (entry))) ==
+        NULL)
+      return -1;
+  if (ins->ntagged &&
+      (ins->tagged = malloc((size_t)ins->ntagged * sizeof (entry))) == NULL)
+    return -1;
+  for (int k = 0; k < ins->nk; k++)
+    for (int j = 0; j < ins->k[k].nc; j++) {
+      const icodec *ic = &ins->k[k].c[j];
+      entry e = {(uint16_t)k, (uint16_t)j};
+      for (size_t n = ic->minlen; n <= ic->maxlen && n < IDS_TEXTMAX; n++)
+        ins->bylen[n][at[n]++] = e;
+      if (ic->tagsep) ins->tagged[tagged++] = e;
     }
   return 0;
 }
@@ -572,13 +624,13 @@ static int holds (const ids_scheme *s, const ids_value *v) {
 /* Whether the text begins and ends as every text of ic does (letters in
 ** either case: "URN:UUID:"). */
 static int affixed (const icodec *ic, const text *x) {
-  const char *suf = ic->suf + sizeof ic->suf - ic->nsuf;
-  if (!ic->npre && !ic->nsuf) return 0;
-  if (x->n < (size_t)ic->npre + ic->nsuf) return 0;
-  for (size_t i = 0; i < ic->npre; i++)
-    if ((x->t[i] | 0x20) != (ic->pre[i] | 0x20)) return 0;
-  for (size_t i = 0; i < ic->nsuf; i++)
-    if ((x->t[x->n - ic->nsuf + i] | 0x20) != (suf[i] | 0x20)) return 0;
+  const char *suf = ic->l.suf + sizeof ic->l.suf - ic->l.nsuf;
+  if (!ic->l.npre && !ic->l.nsuf) return 0;
+  if (x->n < (size_t)ic->l.npre + ic->l.nsuf) return 0;
+  for (size_t i = 0; i < ic->l.npre; i++)
+    if ((x->t[i] | 0x20) != (ic->l.pre[i] | 0x20)) return 0;
+  for (size_t i = 0; i < ic->l.nsuf; i++)
+    if ((x->t[x->n - ic->l.nsuf + i] | 0x20) != (suf[i] | 0x20)) return 0;
   return 1;
 }
 
@@ -608,6 +660,7 @@ static int try (const ischeme *k, const icodec *ic, int marked,
   double t = 0, form, affix;
   size_t body = x->n;
   if (!decode(k, ic, x, m, &o->value) || !holds(s, &o->value)) return 0;
+  ic = known(k, ic);
   for (int i = 0; i < s->nfields && k->versionbits; i++)
     if (s->fields[i].loose &&
         ids_field_get(&s->fields[i], &o->value) != s->fields[i].value)
@@ -638,26 +691,27 @@ static int try (const ischeme *k, const icodec *ic, int marked,
     }
     if (p) body = x->n - (size_t)(p + 1 - x->t);
   }
-  if (!marked && !ic->exact) {          /* as its form writes it? */
+  if (!marked && !ic->l.exact) {          /* as its form writes it? */
     const char *b = x->t + (x->n - body);
     int letters = 0, flips = 0;
     if (!ic->fixed && body > 1 && (unsigned char)b[0] == ic->zero) {
       noncanon = 1;           /* leading zeros: no writer adds them */
       o->note = "digits its form does not write";
     }
-    for (size_t i = 0; i < body && !inset(x->set, ic->own); i++) {
+    for (size_t i = 0; i < body && !inset(x->set, ic->l.own); i++) {
       unsigned char ch = (unsigned char)b[i];
       int letter = (ch | 0x20) >= 'a' && (ch | 0x20) <= 'z';
       letters += letter;
-      if (letter && ic->ocase == (ch & 0x20 ? 1 : 2)) flips++;
-      if (!hasbyte(ic->own, ch) && !(letter && hasbyte(ic->own, ch ^ 0x20)))
+      if (letter && ic->l.ocase == (ch & 0x20 ? 1 : 2)) flips++;
+      if (!hasbyte(ic->l.own, ch) &&
+          !(letter && hasbyte(ic->l.own, ch ^ 0x20)))
         aliased = 1;          /* Crockford's I, L, O */
     }
     /* letters in the other case: all of them, a writer's habit (a
     ** lower-case ULID); some, noise that no writer makes */
     casebits = !flips ? 0 : flips == letters ? 1 : letters;
   }
-  affix = affixed(ic, x) ? (ic->npre + ic->nsuf) * x->per : 0;
+  affix = affixed(ic, x) ? (ic->l.npre + ic->l.nsuf) * x->per : 0;
   o->marks = (double)o->constbits + (double)body * x->per - s->bits;
   if (aliased) o->marks -= ALIASED;
   o->marks -= casebits;
@@ -713,7 +767,8 @@ static int othersize (const ischeme *k, const text *x, cand *out) {
   const icodec *ic = &k->c[0];
   if (a == NULL || x->n < a->lengths[0] || x->n > a->lengths[1] ||
       (x->n >= ic->minlen && x->n <= ic->maxlen) ||     /* its own: decoded */
-      x->tag || !inset(x->set, ic->set) || wordlike(x->t, x->n))
+      x->tag || !inset(x->set, known(k, ic)->l.set) ||
+      wordlike(x->t, x->n))
     return 0;
   memset(out, 0, sizeof *out);
   out->k = k;
@@ -721,7 +776,7 @@ static int othersize (const ischeme *k, const text *x, cand *out) {
   out->c.codec = ic->c;
   out->c.plausible = 1;
   out->c.length = (int)x->n;
-  out->c.marks = x->bits - (double)x->n * ic->abits;
+  out->c.marks = x->bits - (double)x->n * ic->l.abits;
   out->c.evidence = out->c.marks;
   out->c.note = "read by its alphabet alone";
   out->name = ic->name;
@@ -781,7 +836,7 @@ static int rival (const cand *b, const cand *r) {
 static double mostmarks (const ischeme *k, const icodec *ic, const text *x) {
   double m = x->bits - k->s->bits + k->constbits + k->versionbits;
   if (ic->fixed && x->n == ic->minlen) m += LENMARK;
-  return m + (ic->npre + ic->nsuf) * x->per;
+  return m + (ic->l.npre + ic->l.nsuf) * x->per;
 }
 
 static int tryall (const ids_inspector *ins, const entry *list, int nl,
@@ -792,7 +847,7 @@ static int tryall (const ids_inspector *ins, const entry *list, int nl,
     const icodec *ic = &kk->c[list[i].j];
     double most;
     if (marked[list[i].k]) continue;       /* read in its marked form */
-    if (!inset(x->set, ic->set)) continue;
+    if (!inset(x->set, known(kk, ic)->l.set)) continue;
     most = mostmarks(kk, ic, x);
     if (ins->nk > 1 && ic->c != kk->s->codecs[0] && most < MARKED &&
         most + T_MAX < FLOOR) {
@@ -861,7 +916,7 @@ static int candidates (const ids_inspector *ins, text *x, const char *enc,
         addbyte(head, (unsigned char)*c);
       for (const char *c = p + 1; c < x->t + x->n; c++)
         addbyte(tail, (unsigned char)*c);
-      if (inset(head, ic->tagset) && inset(tail, ic->set) &&
+      if (inset(head, ic->tagset) && inset(tail, known(k, ic)->l.set) &&
           try(k, ic, 0, x, NULL, NULL, &cs[nc]))
         nc++;
     }

@@ -14,8 +14,9 @@
 **   if (n == 0) puts(e.msg);      -- else c[0] is the best
 **   ids_inspector_free(ins);
 **
-** An inspector is read-only once made: any number of threads may inspect
-** with one at once.
+** An inspector is read-only to its users once made: any number of threads
+** may inspect with one at once.  (Inside, it learns most of a codec when a
+** text first needs it, once, under a lock.)
 */
 #ifndef IDS_INSPECT_H
 #define IDS_INSPECT_H

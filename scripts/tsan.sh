@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# scripts/tsan.sh [BUILDDIR]: the C tests that share generators between
-# threads, in a ThreadSanitizer build (-DIDS_TSAN=ON), at a reduced scale.
+# scripts/tsan.sh [BUILDDIR]: the C tests that share generators (or an
+# inspector, which learns as it goes) between threads, in a
+# ThreadSanitizer build (-DIDS_TSAN=ON), at a reduced scale.
 # Any report fails the test (halt_on_error).  Ends "N passed, N failed".
 #
 # clang, not gcc: gcc 12's runtime (libtsan2) aborts a forked child of a
@@ -10,7 +11,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-tsan}
-tests="test_generator test_generators2 test_gen_defects test_bulk test_torture test_slot_faults"
+tests="test_generator test_generators2 test_gen_defects test_bulk test_torture test_slot_faults test_inspect"
 mkdir -p "$dir"
 if ! CC=${TSAN_CC:-clang} cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
        -DIDS_TSAN=ON -DBUILD_TESTING=ON >"$dir/configure.log" 2>&1 ||
