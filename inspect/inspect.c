@@ -342,9 +342,9 @@ static void learn (const ids_scheme *s, icodec *ic) {
 ** is taken a few times an inspector). */
 static pthread_mutex_t learning = PTHREAD_MUTEX_INITIALIZER;
 
-static const icodec *known (const ischeme *k, const icodec *ic) {
+static __attribute__((noinline)) const icodec *
+learnnow (const ischeme *k, const icodec *ic) {
   icodec *m = (icodec *)ic, *f = m->first;
-  if (__atomic_load_n(&m->ready, __ATOMIC_ACQUIRE)) return ic;
   pthread_mutex_lock(&learning);
   if (!f->ready) {
     learn(k->s, f);           /* twins: the same width */
@@ -356,6 +356,12 @@ static const icodec *known (const ischeme *k, const icodec *ic) {
   }
   pthread_mutex_unlock(&learning);
   return ic;
+}
+
+/* On the path of every text and form: a load, once learnt. */
+static inline const icodec *known (const ischeme *k, const icodec *ic) {
+  if (__atomic_load_n(&ic->ready, __ATOMIC_ACQUIRE)) return ic;
+  return learnnow(k, ic);
 }
 
 /* Milliseconds a time field of s spans. */
@@ -902,10 +908,11 @@ static int candidates (const ids_inspector *ins, text *x, const char *enc,
     for (int i = 0; i < ins->ntagged && nc < IDS_INSPECT_MAX; i++) {
       const ischeme *k = &ins->k[ins->tagged[i].k];
       const icodec *ic = &k->c[ins->tagged[i].j];
-      const char *p = memchr(x->t, ic->tagsep, x->n), *q = p;
+      const char *p, *q;
       uint64_t head[4] = {0, 0, 0, 0}, tail[4] = {0, 0, 0, 0};
       size_t body;
-      if (p == NULL || marked[ins->tagged[i].k]) continue;
+      if (!hasbyte(x->set, ic->tagsep) || marked[ins->tagged[i].k]) continue;
+      p = q = memchr(x->t, ic->tagsep, x->n);
       while (q) {
         p = q;
         q = memchr(p + 1, ic->tagsep, x->n - (size_t)(p + 1 - x->t));

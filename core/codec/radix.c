@@ -285,8 +285,9 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
   /* Wide values take digits in groups: g digits (pw = base^g, below
   ** 2^64) make one word-sized number, and one multiply-add over the three
   ** words takes the group; a power-of-two base shifts its bits in. */
-  uint64_t grp = 0, pw = 1, pwmax = UINT64_MAX / r->base;
   unsigned k = pow2(r->base);
+  /* the group: its value, and base^g (a power of two: its bits, g * k) */
+  uint64_t grp = 0, pw = k ? 0 : 1, pwmax = UINT64_MAX / r->base;
   for (size_t i = 0; i < n; i += r->width) {
     int d = digit(r, s + i);
     if (d < 0) {
@@ -302,10 +303,15 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
           __builtin_add_overflow(x.w[0], (uint64_t)d, &x.w[0]))
         goto range;
     }
-    else if (k) {
-      if (x.w[2] >> (64 - k)) goto range;
-      shl(&x, k);
-      x.w[0] |= (uint64_t)d;
+    else if (k) {             /* bits gathered a word at a time (pw < 64) */
+      if (pw + k > 63) {
+        if (x.w[2] >> (64 - pw)) goto range;
+        shl(&x, (unsigned)pw);
+        x.w[0] |= grp;
+        grp = 0, pw = 0;
+      }
+      grp = grp << k | (uint64_t)d;
+      pw += k;
     }
     else {
       if (pw > pwmax) {
@@ -316,7 +322,12 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
       pw *= r->base;
     }
   }
-  if (pw > 1 && !muladd(&x, pw, grp)) goto range;
+  if (k && pw) {
+    if (x.w[2] >> (64 - pw)) goto range;
+    shl(&x, (unsigned)pw);
+    x.w[0] |= grp;
+  }
+  else if (!k && pw > 1 && !muladd(&x, pw, grp)) goto range;
   if (!ids_value_fits(&x, bits + r->shift)) goto range;
   if (r->shift && (x.w[0] & (((uint64_t)1 << r->shift) - 1)))
     return ids_fail(e, IDS_EINVAL, "the %u pad bit%s at the end must be 0",
