@@ -93,14 +93,17 @@ const localFormat = new Intl.DateTimeFormat(undefined, {
   year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
   second: "2-digit", fractionalSecondDigits: 3, timeZoneName: "short",
 });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+// numbers always ("1 year ago"): "auto" says "last year" of a time 23
+// months back; "now" alone in words
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "always" });
+const nowWord = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(0, "second");
 // how long ago (or ahead), in the largest unit that is at least one
 function ago(ms, now) {
   const s = (ms - now) / 1000, a = Math.abs(s);
   const units = [["year", 365.2425 * 86400], ["month", 30.436875 * 86400], ["day", 86400],
                  ["hour", 3600], ["minute", 60], ["second", 1]];
   for (const [u, n] of units) if (a >= n) return relative.format(Math.trunc(s / n), u);
-  return relative.format(0, "second");
+  return nowWord;
 }
 // a Date holds ±8.64e15 ms: a time past that (a 64-bit ns field read
 // wrongly, say) is shown as its fields alone
@@ -225,9 +228,8 @@ function inspectAll() {
       cards.push(card(r, false, now));
       v = r.verdict;
     } else {
-      // past the cards, the verdict alone: the rest of a reading is
-      // made only when asked for
-      try { v = idscheme.inspect(l, opts).verdict; } catch { v = "unknown"; }
+      // past the cards, the verdict alone: no reading is made
+      try { v = idscheme.verdict(l, opts); } catch { v = "unknown"; }
     }
     counts[v] = (counts[v] ?? 0) + 1;
   }

@@ -57,7 +57,7 @@ body() {
   ' "$here/idscheme.js"
 }
 # One list of what the package exports, for every entry point
-names="IdschemeError, Scheme, Id, Generator, init, initSync, loaded, version, list, schemes, scheme, define, inspect"
+names="IdschemeError, Scheme, Id, Generator, init, initSync, loaded, version, list, schemes, scheme, define, inspect, verdict"
 head="// idscheme $(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$here/package.json"): the source is wasm/idscheme/idscheme.js in idscheme"
 
 # node's text helper: Buffer#latin1Slice reads ASCII out faster than

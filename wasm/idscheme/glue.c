@@ -790,6 +790,20 @@ EMSCRIPTEN_KEEPALIVE int w_inspect (const ids_inspector *ins, int n,
   return ncands;
 }
 
+/* The verdict of the scratch's n bytes as w_inspect's best reading gives
+** it (idscheme.js: 0 "unknown", 1 "refused", 2 "ambiguous", 3 "weak", 4
+** "named"; the inspector of one scheme, named, reads a refused reading as
+** its own), and no record written: the cost of inspect() past the
+** engine's is in its records and readings. */
+EMSCRIPTEN_KEEPALIVE int w_verdict (const ids_inspector *ins, int n,
+                                    int enclen, double now_ms, int named) {
+  ids_candidate c;
+  if (ids_inspect(ins, scratch, (size_t)n, enclen ? scratch + n : NULL,
+                  (size_t)enclen, (int64_t)now_ms, &c, 1, &err) == 0)
+    return 0;
+  return c.refused && !named ? 1 : c.ambiguous ? 2 : c.weak ? 3 : 4;
+}
+
 /* Why reading i of the last inspect is refused or flagged, at the
 ** scratch: its length ("" when it stands sure). */
 EMSCRIPTEN_KEEPALIVE int w_why (int i) {

@@ -18,7 +18,7 @@ let W = null;                   // the module's exports, once loaded
 let heap, u32, f64;             // views of linear memory
 let scratch = 0, valp = 0, recp = 0;
 // hot exports, as bindings
-let w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect;
+let w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_verdict;
 
 function views() {
   heap = new Uint8Array(W.memory.buffer);
@@ -733,6 +733,59 @@ const oneIns = new Map();       // scheme pointer -> its own inspector
 const inspectKeys = ["scheme", "encoding"];
 
 
+// The inspector an inspect names (every scheme's, or options.scheme's
+// own), with the text (and options.encoding) put in the scratch: the
+// inspector; the text's bytes, the encoding's and whether a scheme was
+// named are left in tn, tel, tnamed (no array made per call: this is the
+// path of every inspected text).
+let tn = 0, tel = 0, tnamed = false;
+function target(text, options, who) {
+  ready();
+  let ins, named = false, enc = null;
+  if (options !== undefined && options !== null) {
+    if (typeof options !== "object") throw new TypeError(`idscheme.${who}: options must be an object, got ` + show(options));
+    for (const k of Object.keys(options))
+      if (!inspectKeys.includes(k)) throw argError(`idscheme.${who}: unknown option ${show(k)}`);
+    if (options.encoding !== undefined && options.encoding !== null) {
+      if (typeof options.encoding !== "string") throw argError(`idscheme.${who}: encoding must be a string, got ` + show(options.encoding));
+      enc = options.encoding;
+    }
+    if (options.scheme !== undefined && options.scheme !== null) {
+      const s = options.scheme instanceof Scheme ? options.scheme : scheme(options.scheme);
+      ins = oneIns.get(s[PTR]);
+      if (ins === undefined) {
+        ins = W.w_inspector_new(s[PTR]);
+        if (ins === 0) fail(W.w_error_code(), `idscheme.${who}: `);
+        oneIns.set(s[PTR], ins);
+      }
+      named = true;
+    }
+  }
+  if (!named) {
+    if (everyAge !== defined) {
+      if (everyIns !== 0) W.w_inspector_free(everyIns);
+      everyIns = W.w_inspector_new(0);
+      if (everyIns === 0) fail(W.w_error_code(), `idscheme.${who}: `);
+      everyAge = defined;
+    }
+    ins = everyIns;
+  }
+  if (typeof text !== "string") throw new TypeError(`idscheme.${who}: a string expected, got ` + show(text));
+  // a text longer than the scratch is no ID: its head is read (the engine
+  // answers as it would for the whole, which no form's length takes)
+  const n = put(text.length > MAXTEXT ? text.slice(0, MAXTEXT) : text);
+  let el = 0;
+  if (enc !== null) {
+    el = put(enc, n);
+    if (enc.includes("\0")) throw argError(`idscheme.${who}: unknown encoding ${show(enc)}`, "ENOENT");
+    if (W.w_inspector_encoding(ins, n, el) !== 0) fail(W.w_error_code(), `idscheme.${who}: `);
+  }
+  tn = n;
+  tel = el;
+  tnamed = named;
+  return ins;
+}
+
 /**
  * Which scheme wrote text?  The inspect engine's readings (inspect.h),
  * best first, with a verdict:
@@ -746,47 +799,8 @@ const inspectKeys = ["scheme", "encoding"];
  * as the command's -s), encoding: that encoding only }.
  */
 function inspect(text, options) {
-  ready();
-  let ins, named = false, enc = null;
-  if (options !== undefined && options !== null) {
-    if (typeof options !== "object") throw new TypeError("idscheme.inspect: options must be an object, got " + show(options));
-    for (const k of Object.keys(options))
-      if (!inspectKeys.includes(k)) throw argError(`idscheme.inspect: unknown option ${show(k)}`);
-    if (options.encoding !== undefined && options.encoding !== null) {
-      if (typeof options.encoding !== "string") throw argError("idscheme.inspect: encoding must be a string, got " + show(options.encoding));
-      enc = options.encoding;
-    }
-    if (options.scheme !== undefined && options.scheme !== null) {
-      const s = options.scheme instanceof Scheme ? options.scheme : scheme(options.scheme);
-      ins = oneIns.get(s[PTR]);
-      if (ins === undefined) {
-        ins = W.w_inspector_new(s[PTR]);
-        if (ins === 0) fail(W.w_error_code(), "idscheme.inspect: ");
-        oneIns.set(s[PTR], ins);
-      }
-      named = true;
-    }
-  }
-  if (!named) {
-    if (everyAge !== defined) {
-      if (everyIns !== 0) W.w_inspector_free(everyIns);
-      everyIns = W.w_inspector_new(0);
-      if (everyIns === 0) fail(W.w_error_code(), "idscheme.inspect: ");
-      everyAge = defined;
-    }
-    ins = everyIns;
-  }
-  if (typeof text !== "string") throw new TypeError("idscheme.inspect: a string expected, got " + show(text));
-  // a text longer than the scratch is no ID: its head is read (the engine
-  // answers as it would for the whole, which no form's length takes)
-  const n = put(text.length > MAXTEXT ? text.slice(0, MAXTEXT) : text);
-  let el = 0;
-  if (enc !== null) {
-    el = put(enc, n);
-    if (enc.includes("\0")) throw argError(`idscheme.inspect: unknown encoding ${show(enc)}`, "ENOENT");
-    if (W.w_inspector_encoding(ins, n, el) !== 0) fail(W.w_error_code(), "idscheme.inspect: ");
-  }
-  const nc = w_inspect(ins, n, el, Date.now());
+  const ins = target(text, options, "inspect"), named = tnamed;
+  const nc = w_inspect(ins, tn, tel, Date.now());
   // the text as the engine read it: blanks at both ends trimmed
   const input = text.length && (blank(text.charCodeAt(0)) || blank(text.charCodeAt(text.length - 1)))
     ? text.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, "") : text;
@@ -796,15 +810,26 @@ function inspect(text, options) {
   const words = new Array(20 * nc), r0 = recp >> 2;
   for (let k = 0; k < words.length; k++) words[k] = u32[r0 + k];
   const c0 = new Reading(schemeAt(words[0]), words, 0);
-  const verdict = c0.refused && !named ? "refused" : c0.ambiguous ? "ambiguous"
-                : c0.weak ? "weak" : "named";
+  const said = c0.refused && !named ? "refused" : c0.ambiguous ? "ambiguous"
+             : c0.weak ? "weak" : "named";
   let also = NONE;
-  if (verdict === "ambiguous") {
+  if (said === "ambiguous") {
     also = [];
     for (let i = 1; i < nc; i++)
       if (u32[(recp + 80 * i + 40) >> 2] & 16) also.push(schemeAt(u32[(recp + 80 * i) >> 2]).name);
   }
-  return new Inspection(input, verdict, c0, words, nc, null, also);
+  return new Inspection(input, said, c0, words, nc, null, also);
+}
+const VERDICTS = ["unknown", "refused", "ambiguous", "weak", "named"];
+
+/**
+ * inspect(text, options).verdict, and no more: nothing of the readings is
+ * made (for counting the verdicts of many texts, as the page does past
+ * the ones it shows).  The same options and errors as inspect.
+ */
+function verdict(text, options) {
+  const ins = target(text, options, "verdict");
+  return VERDICTS[w_verdict(ins, tn, tel, Date.now(), tnamed ? 1 : 0)];
 }
 const NONE = Object.freeze([]);
 const blank = (c) => c === 32 || (c >= 9 && c <= 13);
@@ -1016,7 +1041,7 @@ function setup(instance, hooks = {}) {
   scratch = W.w_scratch();
   valp = W.w_val();
   recp = W.w_recs();
-  ({ w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect } = W);
+  ({ w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_verdict } = W);
   const r = W.w_init();
   if (r !== 0) { const e = cstr(W.w_error()); W = null; throw new IdschemeError("idscheme: " + e, CODES[r]); }
 }

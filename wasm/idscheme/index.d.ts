@@ -311,3 +311,6 @@ export declare function schemes(): Scheme[];
 export declare function scheme(name: string | Scheme, params?: Record<string, number | bigint | string>): Scheme;
 export declare function define(spec: SchemeSpec): Scheme;
 export declare function inspect(text: string, options?: InspectOptions): InspectResult;
+/** inspect(text, options).verdict alone, with nothing of the readings made:
+ *  for counting the verdicts of many texts.  The same options and errors. */
+export declare function verdict(text: string, options?: InspectOptions): Verdict;

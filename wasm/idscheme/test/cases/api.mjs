@@ -9,7 +9,7 @@
 // run(ids, t)
 
 export default function run(ids, t) {
-  const { scheme, schemes, list, define, inspect, IdschemeError } = ids;
+  const { scheme, schemes, list, define, inspect, verdict, IdschemeError } = ids;
   t.ok(ids.loaded(), "loaded");
   t.ok(/^\d+\.\d+\.\d+$/.test(ids.version()), `version ${ids.version()}`);
 
@@ -284,6 +284,15 @@ export default function run(ids, t) {
   t.throws(() => inspect("x", { encoding: "nosuch" }), "ENOENT", "nosuch", "inspect: an unknown encoding, named");
   t.throws(() => inspect("x", { scheme: "nosuch" }), "ENOENT", "'nosuch'", "inspect: an unknown scheme, named");
   t.throws(() => inspect(42), null, null, "inspect: text must be a string");
+  // verdict(): inspect's verdict, with its options and errors
+  for (const [x, o] of [["01ARZ3NDEKTSV4RRFFQ69G5FAV"], ["1234567890123456789"], ["hello"], ["abcdefghij"], [""],
+                        ["abcdefghij", { scheme: "nanoid" }], ["abcdefghij", { scheme: "ulid" }],
+                        ["01563e3a-b5d3-d676-4c61-efb99302bd5b", { encoding: "uuid" }], [mt, { scheme: "jsflake" }]])
+    t.eq(verdict(x, o), inspect(x, o).verdict, `verdict(${JSON.stringify(x)}${o ? ", " + JSON.stringify(o) : ""}): inspect's`);
+  t.throws(() => verdict("x", { schema: "ulid" }), "EINVAL", "idscheme.verdict: unknown option 'schema'", "verdict: an unknown option by name");
+  t.throws(() => verdict("x", { encoding: "nosuch" }), "ENOENT", "nosuch", "verdict: an unknown encoding, named");
+  t.throws(() => verdict("x", { scheme: "nosuch" }), "ENOENT", "'nosuch'", "verdict: an unknown scheme, named");
+  t.throws(() => verdict(42), null, null, "verdict: text must be a string");
   const long = inspect("a".repeat(100000));
   t.ok(long.verdict === "unknown" && long.why === inspect("a".repeat(200)).why, "inspect: a text of 100,000 characters is no ID, said so");
   t.throws(() => scheme("ulid").decode("a".repeat(100000)), "ERANGE", "100000 characters", "decode: a text past the scratch is refused, its length said");

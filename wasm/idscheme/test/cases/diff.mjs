@@ -3,7 +3,8 @@
 // made at test time (corpus.mjs): for each text the same verdict, scheme,
 // encoding, flags, evidence (the command's tenth),
 // title, note, doubt, value, fields, time, every encoding, and the same
-// other candidates in the same order; for a text no scheme reads, the
+// other candidates in the same order, and verdict() the same verdict;
+// for a text no scheme reads, the
 // same message (the command words a refused reading in a sentence of its
 // own, made here from the package's candidate and why).
 //
@@ -31,6 +32,8 @@ export default function run(ids, t, { inputs, lines }) {
     const want = lines[i], got = ids.inspect(text), what = `inspect ${JSON.stringify(text)}`;
     const bad = [];
     const cmp = (a, b, k) => { if (a !== b) bad.push(`${k}: got ${JSON.stringify(a)}, the command ${JSON.stringify(b)}`); };
+    // verdict(), which makes no reading, says what inspect() does
+    cmp(ids.verdict(text), got.verdict, "verdict()");
     // evidence weighs the time against now, which moves between the
     // command's run and this one: the command's tenth, within its rounding
     const near = (a, b, k) => {
