@@ -70,8 +70,7 @@ try {
 
   // the inputs, made by the command (BUILDDIR/idscheme) as bench/cli.sh
   // makes its own: the package's generators are not this benchmark's
-  // subject, and its Sonyflake generator stalls now and then (a finding
-  // told beside this file's commit)
+  // subject
   const cli = path.join(build, "idscheme");
   const run = (...a) => execFileSync(cli, a, { maxBuffer: 256 << 20 }).toString();
   const gen = JSON.parse(run("list", "--json"))

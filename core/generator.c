@@ -185,6 +185,20 @@ static int64_t mono_ns (void) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* Sleeps ns (under a second), where sleeping is not a spin anyway: a
+** WebAssembly build without threads (emscripten's nanosleep spins on
+** clock() scaled to ms in a 32-bit long, which overflows once the clock
+** passes 2.1 s: the spin never ends) returns at once, and its caller
+** spins on its own clock. */
+static void nap (long ns) {
+#ifdef __EMSCRIPTEN__
+  (void)ns;
+#else
+  struct timespec ts = {0, ns};
+  nanosleep(&ts, NULL);
+#endif
+}
+
 /* Waits until the clock reaches tick `until` (`what` it waits for, for
 ** the message): sleeps while far, then spins so that the new tick is seen
 ** at once.  Bounded by max_wait_ms: a wait that would pass it fails at
@@ -206,10 +220,7 @@ static int waitfor (const gen *g, uint64_t until, const char *what,
     if (ids__interrupted())
       return ids_fail(e, IDS_EINTR, "%s: interrupted while waiting for %s",
                       g->s->name, what);
-    if (ns > 2000000) {
-      struct timespec ts = {0, ns > 11000000 ? 10000000 : 1000000};
-      nanosleep(&ts, NULL);
-    }
+    if (ns > 2000000) nap(ns > 11000000 ? 10000000 : 1000000);
 #if defined(__x86_64__) || defined(__i386__)
     else __builtin_ia32_pause();
 #endif
@@ -1107,10 +1118,7 @@ static int next_leased (gen *g, int64_t qual, ids_value *v, ids_error *e) {
         if (ids__interrupted())
           return ids_fail(e, IDS_EINTR, "%s: interrupted while waiting for "
                           "the lease's renewal", g->s->name);
-        {
-          struct timespec ts = {0, 1000000};
-          nanosleep(&ts, NULL);
-        }
+        nap(1000000);
         s = __atomic_load_n(&g->slot, __ATOMIC_ACQUIRE);
         w = s ? ids__slot_limit(s) : 0;
         if (w == 0) return slotfail(g, e);

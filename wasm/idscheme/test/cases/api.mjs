@@ -149,6 +149,16 @@ export default function run(ids, t) {
     if (s.ordered) t.ok(ordered, `${name}: its IDs increase`);
     g.close();
   }
+  // a generator that waits for its clock, one call at a time, past 2.1 s
+  // of clock: 60,000 Sonyflakes (256 a 10 ms tick) take 2.3 s.  The wait
+  // was emscripten's nanosleep, which spins on clock() in ms in a 32-bit
+  // long: past 2,147 ms of it the spin never ended (core/generator.c nap)
+  {
+    const g = scheme("sonyflake").generator({ machine: 5 }), seen = new Set(), t0 = Date.now();
+    for (let i = 0; i < 60000; i++) seen.add(g.next());
+    t.eq(seen.size, 60000, `sonyflake: 60,000 IDs one by one in ${Date.now() - t0} ms, ${60000 - seen.size} duplicates`);
+    g.close();
+  }
   const g7 = scheme("uuidv7").generator();
   t.eq(scheme("uuidv7").timeMs(g7.nextAt(1500000000000)), 1500000000000, "uuidv7: nextAt gives that time");
   t.eq(scheme("uuidv7").timeMs(g7.nextAt(new Date(1600000000000))), 1600000000000, "nextAt takes a Date");
