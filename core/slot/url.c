@@ -278,5 +278,8 @@ int ids_slot_parse_url (const char *url, ids_slot_url *u, ids_error *e) {
   memcpy(u->text, shown, strlen(shown) + 1);
   rc = parse(url, shown, u, e);
   if (rc != IDS_OK) memset(u->password, 0, sizeof u->password);
+  else if (!u->password[0])     /* nothing to hide: an '@' and a ':' in a
+                                   TLS file's path are no password */
+    memcpy(u->text, url, n + 1);
   return rc;
 }

@@ -182,6 +182,10 @@ static void test_urls (void) {
      .cert = "/both.pem"},
     {"rediss://u:p@h?ca=/x@y", .ca = "/x@y",
      .text = "rediss://u:***@h?ca=/x@y"},
+    /* fuzz_slot: no password, a ':' and '@' in the CA's path: shown whole */
+    {"etcds://llhl?ca=/:/@@@p/:/@@@h", .scheme = "etcd", .tls = 1,
+     .host = "llhl", .ca = "/:/@@@p/:/@@@h",
+     .text = "etcds://llhl?ca=/:/@@@p/:/@@@h"},
     {"etcd://h", .tls = -1, .port = 2379},
     {"local", .scheme = "local", .path = ""},
     {"local:/var/run/x", .path = "/var/run/x"},
