@@ -91,11 +91,10 @@ typedef struct icodec {
   int name;                   /* the encoding's name as a number: equal
                                  names, equal numbers */
   int id;                     /* its number among the inspector's forms */
-  int twin;                   /* the first form that writes and reads as
-                                 it does (the decimal of each 128-bit
-                                 UUID): one decode, one learning serves
-                                 them all */
-  struct icodec *first;       /* that form (itself, or an earlier one) */
+  struct icodec *first;       /* the first form that writes and reads as
+                                 it does (itself, or an earlier one: the
+                                 decimal of each 128-bit UUID): one
+                                 decode, one learning serves them all */
   /* sized: */
   int fixed;                  /* every text it writes has one length */
   unsigned char zero;         /* not fixed: the digit it writes for 0 (a
@@ -103,7 +102,7 @@ typedef struct icodec {
   size_t minlen, maxlen;
   unsigned char tagsep;       /* 0, or what ends a tag before the digits */
   uint64_t tagset[4];         /* the bytes of a tag */
-  /* learnt at first need (known): */
+  /* learnt at first need (known), by the first form alone: */
   int ready;                  /* l is learnt (atomic: release, acquire) */
   learnt l;
 } icodec;
@@ -145,7 +144,8 @@ struct ids_inspector {
   int nforms;                 /* forms in all (icodec.id below this) */
 };
 
-/* One text's decodes, by twin: 0 not yet, 1 read (value), -1 not read. */
+/* One text's decodes, by first form: 0 not yet, 1 read (value), -1 not
+** read. */
 typedef struct memo {
   signed char *state;
   ids_value *value;
@@ -336,32 +336,28 @@ static void learn (const ids_scheme *s, icodec *ic) {
   }
 }
 
-/* ic, its learnt part learnt: by its first twin, once, whichever thread
-** needs it first.  An inspector is read-only to its users; this is the
-** one write after it is made, under a lock (one for all inspectors: it
-** is taken a few times an inspector). */
+/* What is learnt of ic: by its first form, once, whichever thread needs
+** it first.  An inspector is read-only to its users; this is the one
+** write after it is made, under a lock (one for all inspectors: it is
+** taken a few times an inspector). */
 static pthread_mutex_t learning = PTHREAD_MUTEX_INITIALIZER;
 
-static __attribute__((noinline)) const icodec *
-learnnow (const ischeme *k, const icodec *ic) {
-  icodec *m = (icodec *)ic, *f = m->first;
+static __attribute__((noinline)) const learnt *
+learnnow (const ischeme *k, icodec *f) {
   pthread_mutex_lock(&learning);
   if (!f->ready) {
-    learn(k->s, f);           /* twins: the same width */
+    learn(k->s, f);           /* its twins: the same width */
     __atomic_store_n(&f->ready, 1, __ATOMIC_RELEASE);
   }
-  if (!m->ready) {
-    m->l = f->l;
-    __atomic_store_n(&m->ready, 1, __ATOMIC_RELEASE);
-  }
   pthread_mutex_unlock(&learning);
-  return ic;
+  return &f->l;
 }
 
 /* On the path of every text and form: a load, once learnt. */
-static inline const icodec *known (const ischeme *k, const icodec *ic) {
-  if (__atomic_load_n(&ic->ready, __ATOMIC_ACQUIRE)) return ic;
-  return learnnow(k, ic);
+static inline const learnt *known (const ischeme *k, const icodec *ic) {
+  icodec *f = ic->first;
+  if (__atomic_load_n(&f->ready, __ATOMIC_ACQUIRE)) return &f->l;
+  return learnnow(k, f);
 }
 
 /* Milliseconds a time field of s spans. */
@@ -415,14 +411,8 @@ static int addscheme (ids_inspector *ins, const ids_scheme *s) {
   }
   for (int i = 0; i < s->ncodecs; i++) {
     icodec *ic = &k->c[i], *first = twinof(ins, s->codecs[i], s->bits);
-    if (first) {
-      *ic = *first;
-      ic->ready = 0;
-    }
-    else {
-      ic->first = ic;
-      ic->twin = ins->nforms;
-    }
+    if (first) *ic = *first;          /* what files it; first: first's */
+    else ic->first = ic;
     ic->c = s->codecs[i];
     ic->id = ins->nforms++;
     if (!first) size(s, ic);
@@ -627,33 +617,34 @@ static int holds (const ids_scheme *s, const ids_value *v) {
            s->layout->validate(s, v, NULL) != IDS_OK);
 }
 
-/* Whether the text begins and ends as every text of ic does (letters in
+/* Whether the text begins and ends as every text of a form does (letters in
 ** either case: "URN:UUID:"). */
-static int affixed (const icodec *ic, const text *x) {
-  const char *suf = ic->l.suf + sizeof ic->l.suf - ic->l.nsuf;
-  if (!ic->l.npre && !ic->l.nsuf) return 0;
-  if (x->n < (size_t)ic->l.npre + ic->l.nsuf) return 0;
-  for (size_t i = 0; i < ic->l.npre; i++)
-    if ((x->t[i] | 0x20) != (ic->l.pre[i] | 0x20)) return 0;
-  for (size_t i = 0; i < ic->l.nsuf; i++)
-    if ((x->t[x->n - ic->l.nsuf + i] | 0x20) != (suf[i] | 0x20)) return 0;
+static int affixed (const learnt *l, const text *x) {
+  const char *suf = l->suf + sizeof l->suf - l->nsuf;
+  if (!l->npre && !l->nsuf) return 0;
+  if (x->n < (size_t)l->npre + l->nsuf) return 0;
+  for (size_t i = 0; i < l->npre; i++)
+    if ((x->t[i] | 0x20) != (l->pre[i] | 0x20)) return 0;
+  for (size_t i = 0; i < l->nsuf; i++)
+    if ((x->t[x->n - l->nsuf + i] | 0x20) != (suf[i] | 0x20)) return 0;
   return 1;
 }
 
-/* ic's value of the text, once for all its twins. */
+/* ic's value of the text, once for all its twins (by its first form). */
 static int decode (const ischeme *k, const icodec *ic, const text *x,
                    memo *m, ids_value *v) {
-  signed char *st = m ? &m->state[ic->twin] : NULL;
+  int id = ic->first->id;
+  signed char *st = m ? &m->state[id] : NULL;
   if (st && *st) {
     if (*st < 0) return 0;
-    *v = m->value[ic->twin];
+    *v = m->value[id];
     return 1;
   }
   if (ic->c->decode(ic->c, x->t, x->n, k->s->bits, v, NULL) != IDS_OK) {
     if (st) *st = -1;
     return 0;
   }
-  if (st) *st = 1, m->value[ic->twin] = *v;
+  if (st) *st = 1, m->value[id] = *v;
   return 1;
 }
 
@@ -665,8 +656,9 @@ static int try (const ischeme *k, const icodec *ic, int marked,
   int aliased = 0, noncanon = 0, casebits = 0;
   double t = 0, form, affix;
   size_t body = x->n;
+  const learnt *l;
   if (!decode(k, ic, x, m, &o->value) || !holds(s, &o->value)) return 0;
-  ic = known(k, ic);
+  l = known(k, ic);
   for (int i = 0; i < s->nfields && k->versionbits; i++)
     if (s->fields[i].loose &&
         ids_field_get(&s->fields[i], &o->value) != s->fields[i].value)
@@ -697,27 +689,26 @@ static int try (const ischeme *k, const icodec *ic, int marked,
     }
     if (p) body = x->n - (size_t)(p + 1 - x->t);
   }
-  if (!marked && !ic->l.exact) {          /* as its form writes it? */
+  if (!marked && !l->exact) {           /* as its form writes it? */
     const char *b = x->t + (x->n - body);
     int letters = 0, flips = 0;
     if (!ic->fixed && body > 1 && (unsigned char)b[0] == ic->zero) {
       noncanon = 1;           /* leading zeros: no writer adds them */
       o->note = "digits its form does not write";
     }
-    for (size_t i = 0; i < body && !inset(x->set, ic->l.own); i++) {
+    for (size_t i = 0; i < body && !inset(x->set, l->own); i++) {
       unsigned char ch = (unsigned char)b[i];
       int letter = (ch | 0x20) >= 'a' && (ch | 0x20) <= 'z';
       letters += letter;
-      if (letter && ic->l.ocase == (ch & 0x20 ? 1 : 2)) flips++;
-      if (!hasbyte(ic->l.own, ch) &&
-          !(letter && hasbyte(ic->l.own, ch ^ 0x20)))
+      if (letter && l->ocase == (ch & 0x20 ? 1 : 2)) flips++;
+      if (!hasbyte(l->own, ch) && !(letter && hasbyte(l->own, ch ^ 0x20)))
         aliased = 1;          /* Crockford's I, L, O */
     }
     /* letters in the other case: all of them, a writer's habit (a
     ** lower-case ULID); some, noise that no writer makes */
     casebits = !flips ? 0 : flips == letters ? 1 : letters;
   }
-  affix = affixed(ic, x) ? (ic->l.npre + ic->l.nsuf) * x->per : 0;
+  affix = affixed(l, x) ? (l->npre + l->nsuf) * x->per : 0;
   o->marks = (double)o->constbits + (double)body * x->per - s->bits;
   if (aliased) o->marks -= ALIASED;
   o->marks -= casebits;
@@ -771,9 +762,10 @@ static int wordlike (const char *t, size_t n) {
 static int othersize (const ischeme *k, const text *x, cand *out) {
   const ids_about *a = k->s->about;
   const icodec *ic = &k->c[0];
+  const learnt *l;
   if (a == NULL || x->n < a->lengths[0] || x->n > a->lengths[1] ||
       (x->n >= ic->minlen && x->n <= ic->maxlen) ||     /* its own: decoded */
-      x->tag || !inset(x->set, known(k, ic)->l.set) ||
+      x->tag || !inset(x->set, (l = known(k, ic))->set) ||
       wordlike(x->t, x->n))
     return 0;
   memset(out, 0, sizeof *out);
@@ -782,7 +774,7 @@ static int othersize (const ischeme *k, const text *x, cand *out) {
   out->c.codec = ic->c;
   out->c.plausible = 1;
   out->c.length = (int)x->n;
-  out->c.marks = x->bits - (double)x->n * ic->l.abits;
+  out->c.marks = x->bits - (double)x->n * l->abits;
   out->c.evidence = out->c.marks;
   out->c.note = "read by its alphabet alone";
   out->name = ic->name;
@@ -832,29 +824,31 @@ static int rival (const cand *b, const cand *r) {
          (r->dflt || r->c.marked || r->c.evidence >= b->c.evidence - SPREAD);
 }
 
-/* The forms of list (one length's) whose bytes hold the text's. */
 /* The most marks a reading of the whole text by ic can have: what the
 ** text holds beyond the value's bits, every constant held, its length
 ** and affixes.  Under MARKED, and under FLOOR with the best of times, no
 ** reading by ic can stand: unless ic is its scheme's default form (whose
 ** reading says why it fails), it is not even decoded (a word of 10
 ** letters holds 47 bits, a 64-bit value's text more). */
-static double mostmarks (const ischeme *k, const icodec *ic, const text *x) {
+static double mostmarks (const ischeme *k, const icodec *ic,
+                         const learnt *l, const text *x) {
   double m = x->bits - k->s->bits + k->constbits + k->versionbits;
   if (ic->fixed && x->n == ic->minlen) m += LENMARK;
-  return m + (ic->l.npre + ic->l.nsuf) * x->per;
+  return m + (l->npre + l->nsuf) * x->per;
 }
 
+/* The forms of list (one length's) whose bytes hold the text's, tried. */
 static int tryall (const ids_inspector *ins, const entry *list, int nl,
                    const text *x, const unsigned char *marked, memo *m,
                    cand *cs, int nc, int *hopeless) {
   for (int i = 0; i < nl && nc < IDS_INSPECT_MAX; i++) {
     const ischeme *kk = &ins->k[list[i].k];
     const icodec *ic = &kk->c[list[i].j];
+    const learnt *l;
     double most;
     if (marked[list[i].k]) continue;       /* read in its marked form */
-    if (!inset(x->set, known(kk, ic)->l.set)) continue;
-    most = mostmarks(kk, ic, x);
+    if (!inset(x->set, (l = known(kk, ic))->set)) continue;
+    most = mostmarks(kk, ic, l, x);
     if (ins->nk > 1 && ic->c != kk->s->codecs[0] && most < MARKED &&
         most + T_MAX < FLOOR) {
       ++*hopeless;
@@ -923,7 +917,7 @@ static int candidates (const ids_inspector *ins, text *x, const char *enc,
         addbyte(head, (unsigned char)*c);
       for (const char *c = p + 1; c < x->t + x->n; c++)
         addbyte(tail, (unsigned char)*c);
-      if (inset(head, ic->tagset) && inset(tail, known(k, ic)->l.set) &&
+      if (inset(head, ic->tagset) && inset(tail, known(k, ic)->set) &&
           try(k, ic, 0, x, NULL, NULL, &cs[nc]))
         nc++;
     }
