@@ -757,6 +757,14 @@ static int ncands;
 
 EMSCRIPTEN_KEEPALIVE char *w_recs (void) { return recs; }
 
+/* A reading's flags, as its record holds them. */
+static uint32_t flagsof (const ids_candidate *c) {
+  return (c->marked ? 1u : 0) | (c->plausible ? 2u : 0) |
+         (c->confirmed ? 4u : 0) | (c->unique ? 8u : 0) |
+         (c->ambiguous ? 16u : 0) | (c->refused ? 32u : 0) |
+         (c->weak ? 64u : 0);
+}
+
 EMSCRIPTEN_KEEPALIVE int w_inspect (const ids_inspector *ins, int n,
                                     int enclen, double now_ms) {
   ncands = ids_inspect(ins, scratch, (size_t)n, enclen ? scratch + n : NULL,
@@ -777,11 +785,7 @@ EMSCRIPTEN_KEEPALIVE int w_inspect (const ids_inspector *ins, int n,
     memcpy(r + 16, &c->evidence, 8);
     memcpy(r + 24, &c->marks, 8);
     memcpy(r + 32, &c->rank, 8);
-    u = (c->marked ? 1u : 0) | (c->plausible ? 2u : 0) |
-        (c->confirmed ? 4u : 0) | (c->unique ? 8u : 0) |
-        (c->ambiguous ? 16u : 0) | (c->refused ? 32u : 0) |
-        (c->weak ? 64u : 0);
-    memcpy(r + 40, &u, 4);
+    u = flagsof(c); memcpy(r + 40, &u, 4);
     k = c->constbits; memcpy(r + 44, &k, 4);
     k = c->length; memcpy(r + 48, &k, 4);
     u = (uint32_t)(uintptr_t)c->note; memcpy(r + 52, &u, 4);
@@ -790,18 +794,17 @@ EMSCRIPTEN_KEEPALIVE int w_inspect (const ids_inspector *ins, int n,
   return ncands;
 }
 
-/* The verdict of the scratch's n bytes as w_inspect's best reading gives
-** it (idscheme.js: 0 "unknown", 1 "refused", 2 "ambiguous", 3 "weak", 4
-** "named"; the inspector of one scheme, named, reads a refused reading as
-** its own), and no record written: the cost of inspect() past the
-** engine's is in its records and readings. */
-EMSCRIPTEN_KEEPALIVE int w_verdict (const ids_inspector *ins, int n,
-                                    int enclen, double now_ms, int named) {
+/* The flags of the best reading of the scratch's n bytes, as w_inspect
+** writes them in its first record, or -1 where none decodes it; no
+** record written (idscheme.js's verdict(): the cost of inspect() past
+** the engine's is in its records and readings). */
+EMSCRIPTEN_KEEPALIVE int w_best_flags (const ids_inspector *ins, int n,
+                                       int enclen, double now_ms) {
   ids_candidate c;
   if (ids_inspect(ins, scratch, (size_t)n, enclen ? scratch + n : NULL,
                   (size_t)enclen, (int64_t)now_ms, &c, 1, &err) == 0)
-    return 0;
-  return c.refused && !named ? 1 : c.ambiguous ? 2 : c.weak ? 3 : 4;
+    return -1;
+  return (int)flagsof(&c);
 }
 
 /* Why reading i of the last inspect is refused or flagged, at the

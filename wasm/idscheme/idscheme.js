@@ -18,7 +18,7 @@ let W = null;                   // the module's exports, once loaded
 let heap, u32, f64;             // views of linear memory
 let scratch = 0, valp = 0, recp = 0;
 // hot exports, as bindings
-let w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_verdict;
+let w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_best_flags;
 
 function views() {
   heap = new Uint8Array(W.memory.buffer);
@@ -810,8 +810,7 @@ function inspect(text, options) {
   const words = new Array(20 * nc), r0 = recp >> 2;
   for (let k = 0; k < words.length; k++) words[k] = u32[r0 + k];
   const c0 = new Reading(schemeAt(words[0]), words, 0);
-  const said = c0.refused && !named ? "refused" : c0.ambiguous ? "ambiguous"
-             : c0.weak ? "weak" : "named";
+  const said = verdictOf(words[10], named);
   let also = NONE;
   if (said === "ambiguous") {
     also = [];
@@ -820,7 +819,12 @@ function inspect(text, options) {
   }
   return new Inspection(input, said, c0, words, nc, null, also);
 }
-const VERDICTS = ["unknown", "refused", "ambiguous", "weak", "named"];
+// The verdict of a best reading's flags (its record's; -1: none read
+// it); a scheme named, its reading stands refused or not
+function verdictOf(flags, named) {
+  return flags < 0 ? "unknown" : flags & 32 && !named ? "refused" : flags & 16 ? "ambiguous"
+       : flags & 64 ? "weak" : "named";
+}
 
 /**
  * inspect(text, options).verdict, and no more: nothing of the readings is
@@ -829,7 +833,7 @@ const VERDICTS = ["unknown", "refused", "ambiguous", "weak", "named"];
  */
 function verdict(text, options) {
   const ins = target(text, options, "verdict");
-  return VERDICTS[w_verdict(ins, tn, tel, Date.now(), tnamed ? 1 : 0)];
+  return verdictOf(w_best_flags(ins, tn, tel, Date.now()), tnamed);
 }
 const NONE = Object.freeze([]);
 const blank = (c) => c === 32 || (c >= 9 && c <= 13);
@@ -1041,7 +1045,7 @@ function setup(instance, hooks = {}) {
   scratch = W.w_scratch();
   valp = W.w_val();
   recp = W.w_recs();
-  ({ w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_verdict } = W);
+  ({ w_decode, w_encode, w_decode_time, w_time, w_gen_next, w_fields, w_inspect, w_best_flags } = W);
   const r = W.w_init();
   if (r !== 0) { const e = cstr(W.w_error()); W = null; throw new IdschemeError("idscheme: " + e, CODES[r]); }
 }
