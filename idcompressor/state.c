@@ -67,30 +67,39 @@ static size_t count_le (const int64_t *a, size_t n, size_t stride,
   return (size_t)(base - a) / stride + (*base <= x);
 }
 
-int idc_runs_contain (const ids_idc *c, int64_t g) {
-  size_t i;
-  if (c->nruns == 0) return 0;      /* runs may be NULL */
-  i = count_le(&c->runs[0][0], c->nruns, 2, g);
-  return i > 0 && g < c->runs[i - 1][0] + c->runs[i - 1][1];
-}
-
-/* How many of a[0..n-1] (sorted, a[i] <= x) are <= x, from a guess i:
-** a gallop from i brackets the answer in O(log distance) and a search of
-** the bracket finds it, O(log n) at worst. */
-static size_t gallop (const int64_t *a, size_t n, size_t i, int64_t x) {
+/* How many of a[0], a[stride], ... (n sorted keys, a[0] <= x) are <= x,
+** from a guess i: a gallop from i brackets the answer in O(log distance)
+** and a search of the bracket finds it, O(log n) at worst. */
+static size_t gallop (const int64_t *a, size_t n, size_t stride, size_t i,
+                      int64_t x) {
   size_t lo, hi, step = 1;
-  if (a[i] <= x) {                     /* above i: a[lo] <= x */
+  if (a[i * stride] <= x) {            /* above i: a[lo] <= x */
     lo = i;
-    while (lo + step < n && a[lo + step] <= x) lo += step, step *= 2;
+    while (lo + step < n && a[(lo + step) * stride] <= x)
+      lo += step, step *= 2;
     hi = lo + step < n ? lo + step : n;
   }
   else {                               /* below i: a[hi] > x */
     hi = i;
-    while (hi >= step && a[hi - step] > x) hi -= step, step *= 2;
+    while (hi >= step && a[(hi - step) * stride] > x) hi -= step, step *= 2;
     lo = hi >= step ? hi - step : 0;   /* a[0] <= x */
   }
   /* a[lo] <= x < a[hi] (or hi == n) */
-  return lo + 1 + count_le(a + lo + 1, hi - lo - 1, 1, x);
+  return lo + 1 + count_le(a + (lo + 1) * stride, hi - lo - 1, stride, x);
+}
+
+/* Whether gen g was handed out as a local ID.  The runs lie in order over
+** the gens handed out (1..gen_count), so g's place among those guesses its
+** run, as the clusters' guesses do: a document that makes IDs at a steady
+** pace finds it in a load or two (a search of all the runs was a third of
+** recompress). */
+int idc_runs_contain (const ids_idc *c, int64_t g) {
+  size_t n = c->nruns, i;
+  if (n == 0 || g < c->runs[0][0]) return 0;        /* runs may be NULL */
+  i = g > c->gen_count ? n - 1
+      : (size_t)((double)(g - 1) / (double)c->gen_count * (double)n);
+  i = gallop(&c->runs[0][0], n, 2, i < n ? i : n - 1, g) - 1;
+  return g - c->runs[i][0] < c->runs[i][1];
 }
 
 /* idc_cluster_by_final (idc.h) when its guess i missed */
@@ -99,7 +108,7 @@ uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
   if (f >= k->base_final + k->capacity) return IDC_NONE;
   /* bf[0] = 0 <= f, and the tiling puts f in the last cluster at or
   ** below it */
-  return (uint32_t)(gallop(c->bf, c->ncl, i, f) - 1);
+  return (uint32_t)(gallop(c->bf, c->ncl, 1, i, f) - 1);
 }
 
 /* The cluster of s whose allocated gens hold g.  A session's clusters tile
@@ -114,7 +123,7 @@ uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
   i = idc_guess(g - 1, s->per_gen, s->nchain);
   k = &c->cl[s->chain[i]];
   if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
-  i = gallop(s->gens, s->nchain, i, g) - 1;          /* gens[0] = 1 <= g */
+  i = gallop(s->gens, s->nchain, 1, i, g) - 1;          /* gens[0] = 1 <= g */
   k = &c->cl[s->chain[i]];
   return g - k->base_gen < k->capacity ? s->chain[i] : IDC_NONE;
 }

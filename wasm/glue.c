@@ -328,38 +328,35 @@ EMSCRIPTEN_KEEPALIVE void w_uuid_at (const ids_idc *c, int si, double off) {
   idc_format(c->sess[si].n + (idc_u128)(int64_t)off, scratch);
 }
 
-/* try_recompress of a UUID in its canonical shape, which idc.js read into
-** its 16 bytes at the scratch (the text's digits in order): no text
-** crosses.  The compressed ID, scratch[0] found; NaN for an error. */
-EMSCRIPTEN_KEEPALIVE double w_recompress_16 (ids_idc *c) {
-  uint64_t hi, lo;
-  memcpy(&hi, scratch, 8);
-  memcpy(&lo, scratch + 8, 8);
-  idc_u128 u = (idc_u128)be64toh(hi) << 64 | be64toh(lo);
-  idc_u128 q = ((u >> 80) & (((idc_u128)1 << 48) - 1)) << 74
-               | ((u >> 64) & 0xfff) << 62 | (u & (((idc_u128)1 << 62) - 1));
+/* try_recompress, whose answer is the compressed ID, or Infinity when the
+** UUID is not the document's, or NaN for an error: the two forms below */
+static double recompressed (int rc, int64_t out, int found) {
+  return rc != IDS_OK ? NAN : found ? (double)out : INFINITY;
+}
+
+/* a UUID in its canonical shape, which idc.js read into the four 32-bit
+** words of its 32 digits (in order, each word's first digit its highest):
+** no text crosses */
+EMSCRIPTEN_KEEPALIVE double w_recompress_words (ids_idc *c, uint32_t w0,
+                                                uint32_t w1, uint32_t w2,
+                                                uint32_t w3) {
+  /* the 122 bits that are not the version's and the variant's */
+  idc_u128 q = (idc_u128)((uint64_t)w0 << 16 | w1 >> 16) << 74
+               | (idc_u128)(w1 & 0xfff) << 62
+               | (idc_u128)(w2 & 0x3fffffff) << 32 | w3;
   int64_t out = 0;
   int found = 0;
-  if (idc_try_recompress_n(c, q, NULL, &out, &found, &err) != IDS_OK) return NAN;
-  scratch[0] = (char)found;
-  return (double)out;
+  int rc = idc_try_recompress_n(c, q, NULL, &out, &found, &err);
+  return recompressed(rc, out, found);
 }
 
-/* the UUID: the scratch's first n bytes */
-EMSCRIPTEN_KEEPALIVE double w_recompress (ids_idc *c, int n) {
-  int64_t out;
-  return ids_idc_recompress(c, text(n), &out, &err) == IDS_OK
-         ? (double)out : NAN;
-}
-
-/* scratch[0]: found (the text is read before it is written) */
+/* any other text: the scratch's first n bytes (read before they are
+** written) */
 EMSCRIPTEN_KEEPALIVE double w_try_recompress (ids_idc *c, int n) {
   int64_t out = 0;
   int found = 0;
-  if (ids_idc_try_recompress(c, text(n), &out, &found, &err) != IDS_OK)
-    return NAN;
-  scratch[0] = (char)found;
-  return (double)out;
+  int rc = ids_idc_try_recompress(c, text(n), &out, &found, &err);
+  return recompressed(rc, out, found);
 }
 
 EMSCRIPTEN_KEEPALIVE void w_release (void *p) { free(p); }

@@ -18,8 +18,8 @@ let heap, dbl, scratch = 0;     // linear memory, the scratch as doubles
 // the exports called on hot paths, as module bindings
 let w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
     w_normalize_to_session_space, w_try_normalize_without_session,
-    w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
-    w_recompress_16;
+    w_decompress, w_try_recompress, w_finalize_range, w_finalize_fits,
+    w_recompress_words;
 
 // Views of linear memory, made again when it grows (glue.c's module tells
 // us: emscripten_notify_memory_growth)
@@ -82,37 +82,41 @@ function hex12(x) {
   const hi = Math.floor(x / 16777216), lo = x - hi * 16777216;
   return HEX3[hi >>> 12] + HEX3[hi & 4095] + HEX3[lo >>> 12] + HEX3[lo & 4095];
 }
-// A UUID in its canonical shape (8-4-4-4-12 hex digits, either case) read
-// here into its 16 bytes at the scratch, for w_recompress_16: the C port
-// reads that shape the same way (parse36), and any other text as text.
-// Two digits at a time: PAIR[c1 << 7 | c2] is their byte, or -1.  (Bytes,
-// not 32-bit words: a word above 2^30 is a boxed number in V8.)
+// try_recompress of a UUID in its canonical shape (8-4-4-4-12 hex digits,
+// either case), read here into the four 32-bit words of its digits, which
+// cross as the call's arguments (w_recompress_words): the compressed ID,
+// Infinity when not found, NaN for an error; null for any other text, which
+// the C port reads as text (it reads this shape the same way: parse36).
+// Two digits at a time: PAIR[c1 << 7 | c2] is their byte, or -1.
 let PAIR = null;
-// node's text in (Buffer#utf8Write) and the C port's parse beat the bytes
-// read here; where there is no such helper, the bytes
-let byBytes = true;
+// node's text in (Buffer#utf8Write) and the C port's parse beat the digits
+// read here; where there is no such helper, the digits
+let byDigits = true;
 function pairs() {
   PAIR = new Int16Array(16384).fill(-1);
   const D = "0123456789abcdef0123456789ABCDEF";
   for (let i = 0; i < 32; i++)
     for (let j = 0; j < 32; j++) PAIR[D.charCodeAt(i) << 7 | D.charCodeAt(j)] = (i & 15) << 4 | (j & 15);
 }
-// where each pair of digits starts
-const PAIRAT = new Uint8Array([0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]);
-function canonical(s) {
-  if (!byBytes || s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
-      s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return false;
+function recompressCanonical(h, s) {
+  if (s.length !== 36 || s.charCodeAt(8) !== 45 || s.charCodeAt(13) !== 45 ||
+      s.charCodeAt(18) !== 45 || s.charCodeAt(23) !== 45) return null;
   if (PAIR === null) pairs();
-  const P = PAIR, h = heap, p = scratch;
-  // the codes ORed (past 127: not ASCII), and the bytes ORed (-1: not hex)
-  let codes = 0, bytes = 0;
-  for (let k = 0; k < 16; k++) {
-    const i = PAIRAT[k], a = s.charCodeAt(i), b = s.charCodeAt(i + 1), v = P[(a << 7 | b) & 16383];
+  const P = PAIR;
+  let codes = 0;                        // the codes ORed: past 127, not ASCII
+  const pair = (i) => {
+    const a = s.charCodeAt(i), b = s.charCodeAt(i + 1);
     codes |= a | b;
-    bytes |= v;
-    h[p + k] = v;
-  }
-  return codes < 128 && bytes >= 0;
+    return P[(a << 7 | b) & 16383];
+  };
+  const b0 = pair(0), b1 = pair(2), b2 = pair(4), b3 = pair(6), b4 = pair(9), b5 = pair(11),
+        b6 = pair(14), b7 = pair(16), b8 = pair(19), b9 = pair(21), b10 = pair(24), b11 = pair(26),
+        b12 = pair(28), b13 = pair(30), b14 = pair(32), b15 = pair(34);
+  // a byte of -1: not hex
+  if ((b0 | b1 | b2 | b3 | b4 | b5 | b6 | b7 | b8 | b9 | b10 | b11 | b12 | b13 | b14 | b15) < 0 ||
+      codes > 127) return null;
+  return w_recompress_words(h, b0 << 24 | b1 << 16 | b2 << 8 | b3, b4 << 24 | b5 << 16 | b6 << 8 | b7,
+                            b8 << 24 | b9 << 16 | b10 << 8 | b11, b12 << 24 | b13 << 16 | b14 << 8 | b15);
 }
 function textAt(p, n) {
   let s = "";
@@ -299,7 +303,6 @@ const ERRORS = [
   [/: no IDs have ever been finalized by session/, Error,
    () => "No IDs have ever been finalized by the supplied session."],
   [/: invalid ID to normalize$/, Error, () => "Invalid ID to normalize."],
-  [/^recompress: could not recompress/, Error, () => "Could not recompress."],
   [/^deserialize: version 1 is no longer supported/, Error,
    () => "IdCompressor version 1.0 is no longer supported."],
   [/^deserialize: unknown version/, Error, () => "Unknown IdCompressor serialized version."],
@@ -664,22 +667,21 @@ export class IdCompressor {
     return uuidAt(scratch);
   }
   recompress(uuid) {
-    const h = this._read();
-    if (canonical(uuid)) {
-      const r = w_recompress_16(h);
-      if (r !== r) fail(uuid);
-      if (heap[scratch] === 0) throw new Error("Could not recompress.");
-      return r;
-    }
-    const r = w_recompress(h, put(uuid));
-    if (r !== r) fail(uuid);
+    const r = this._recompress(uuid);
+    if (r === Infinity) throw new Error("Could not recompress.");
     return r;
   }
   tryRecompress(uuid) {
+    const r = this._recompress(uuid);
+    return r === Infinity ? undefined : r;
+  }
+  // the compressed ID, or Infinity when not found
+  _recompress(uuid) {
     const h = this._read();
-    const r = canonical(uuid) ? w_recompress_16(h) : w_try_recompress(h, put(uuid));
+    let r = byDigits ? recompressCanonical(h, uuid) : null;
+    if (r === null) r = w_try_recompress(h, put(uuid));
     if (r !== r) fail(uuid);
-    return heap[scratch] ? r : undefined;
+    return r;
   }
   // the serialized bytes at a pointer (released by the caller): pointer,
   // length; the reference's SerializedIdCompressorSize event
@@ -828,9 +830,9 @@ export function setup(instance, hooks = {}) {
   views();
   ({ w_generate, w_eager, w_generate_n, w_normalize_to_op_space,
      w_normalize_to_session_space, w_try_normalize_without_session,
-     w_decompress, w_recompress, w_try_recompress, w_finalize_range, w_finalize_fits,
-     w_recompress_16 } = W);
-  if (hooks.putText) { putText = hooks.putText; byBytes = false; }
+     w_decompress, w_try_recompress, w_finalize_range, w_finalize_fits,
+     w_recompress_words } = W);
+  if (hooks.putText) { putText = hooks.putText; byDigits = false; }
   if (hooks.uuidAt) { const f = hooks.uuidAt; uuidAt = (p) => f(heap, p); }
   if (hooks.b64Encode) b64Encode = hooks.b64Encode;
   if (hooks.b64Length) b64Length = hooks.b64Length;
