@@ -8,6 +8,10 @@ import * as idscheme from "idscheme";
 // the module's bytes, inside the bundle (esbuild's binary loader): init
 // fetches nothing
 import wasm from "idscheme/idscheme.wasm";
+// the helpers' script (worker.js bundled with the package), as text:
+// web/build.mjs makes this module
+import workerSource from "idscheme-page-worker";
+import { countLines } from "./count.js";
 
 const $ = (sel) => document.querySelector(sel);
 // the cards drawn for one input; every line is read and counted, but a
@@ -199,52 +203,117 @@ function diagram(r) {
     h("figcaption", null, `Its ${r.layout.bits} bits, most significant first, 32 a row`), grid);
 }
 
+// ------------------------------------------------------------- helpers
+// A long paste is counted on every core: the page's thread counts one
+// share of the lines past the cards, and a helper (worker.js, started
+// from its text in the bundle) each other share.  Helpers start at the
+// first long paste and stay; where none can start, or one fails, the page
+// counts that share itself.
+const SHARE = 256 * 1024;       // characters a share at the least
+let compiled = null, helpers = null, jobs = 0;
+function startHelpers() {
+  if (helpers !== null) return helpers;
+  helpers = [];
+  const n = Math.min((navigator.hardwareConcurrency || 1) - 1, 7);
+  if (n < 1 || typeof Worker !== "function") return helpers;
+  try {
+    const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
+    for (let i = 0; i < n; i++) {
+      const w = new Worker(url);
+      const helper = { w, waiting: new Map() };
+      w.onmessage = ({ data }) => {
+        const job = helper.waiting.get(data.job);
+        helper.waiting.delete(data.job);
+        if (data.error === undefined) job?.resolve(data); else job?.reject(new Error(data.error));
+      };
+      // a helper that fails is dropped, and its shares are counted here
+      w.onerror = w.onmessageerror = (e) => {
+        e.preventDefault?.();
+        helpers = helpers.filter((x) => x !== helper);
+        for (const job of helper.waiting.values()) job.reject(new Error("a helper failed"));
+        helper.waiting.clear();
+        w.terminate();
+      };
+      w.postMessage({ module: compiled });
+      helpers.push(helper);
+    }
+  } catch { /* a browser or a policy that refuses workers: the page counts alone */ }
+  return helpers;
+}
+// A share to a helper: its { n, counts }
+function ask(helper, text, as) {
+  return new Promise((resolve, reject) => {
+    const job = ++jobs;
+    helper.waiting.set(job, { resolve, reject });
+    helper.w.postMessage({ job, text, as });
+  });
+}
+
 // ------------------------------------------------------------- inspect
 
 const ids = $("#ids"), readAs = $("#read-as"), results = $("#results"), summary = $("#summary");
 const permalink = $("#permalink");
 
-let runs = 0;
-function inspectAll() {
-  const text = ids.value, as = readAs.value;
+// runs: readings finished (#results' data-run, which a script driving the
+// page reads: the cards and the counts are of what it pasted); started:
+// readings begun, so that one overtaken by a newer is dropped
+let runs = 0, started = 0;
+async function inspectAll() {
+  const text = opened?.text ?? ids.value, as = readAs.value, mine = ++started;
   const now = Date.now();
   const counts = {};
   const cards = [];
-  const opts = as ? { scheme: as } : undefined;
-  // line by line through the text: a paste of a million lines makes no
-  // array of a million strings, which the collector would walk again and
-  // again (it took half the page's time)
-  let n = 0;
-  for (let at = 0; at <= text.length;) {
+  // the first lines, each read in full and drawn
+  let n = 0, at = 0;
+  while (at <= text.length && cards.length < MAX_CARDS) {
     let end = text.indexOf("\n", at);
     if (end < 0) end = text.length;
     const l = text.slice(at, end).trim();
     at = end + 1;
     if (!l) continue;
     n++;
-    let v;
-    if (cards.length < MAX_CARDS) {
-      const r = read(l, as);
-      cards.push(card(r, false, now));
-      v = r.verdict;
-    } else {
-      // past the cards, the verdict alone: no reading is made
-      try { v = idscheme.verdict(l, opts); } catch { v = "unknown"; }
-    }
-    counts[v] = (counts[v] ?? 0) + 1;
+    const r = read(l, as);
+    cards.push(card(r, false, now));
+    counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
   }
   // a few IDs are shown open; many, as their summaries
   if (n <= 5) for (const c of cards) c.open = true;
   results.replaceChildren(...cards);
+  keep(text, as);
+  // past the cards, the verdicts alone (no reading is made), in shares
+  // on every core for a long paste
+  const rest = text.length - at;
+  const hs = rest >= 2 * SHARE ? startHelpers() : [];
+  const k = Math.max(1, Math.min(hs.length + 1, Math.floor(rest / SHARE)));
+  const cuts = [at];
+  for (let i = 1; i < k; i++) {
+    const c = text.indexOf("\n", at + Math.floor(rest * i / k));
+    cuts.push(c < 0 ? text.length + 1 : c + 1);
+  }
+  cuts.push(text.length + 1);
+  const asked = [];
+  for (let i = 1; i < k; i++) {
+    const from = cuts[i], to = cuts[i + 1] - 1;
+    asked.push(ask(hs[i - 1], text.slice(from, to), as)
+      .catch(() => { const c = {}; return { n: countLines(text, from, to, as, c), counts: c }; }));
+  }
+  n += countLines(text, cuts[0], cuts[1] - 1, as, counts);
+  for (const r of asked.length ? await Promise.all(asked) : []) {
+    n += r.n;
+    for (const [v, c] of Object.entries(r.counts)) counts[v] = (counts[v] ?? 0) + c;
+  }
+  if (mine !== started) return;          // a newer reading took over
   if (n > MAX_CARDS)
     results.append(h("p", { class: "help" }, `The first ${MAX_CARDS} of ${n} lines are drawn; the counts are of all.`));
-  // readings counted: a script driving the page (the test) knows the
-  // cards are of what it pasted
+  // in how many shares the lines past the cards were counted (the
+  // helpers', and the page's own)
+  results.dataset.shares = String(k);
   results.dataset.run = String(++runs);
+  // the counts as data too, for a script driving the page
+  summary.dataset.counts = JSON.stringify(counts);
   summary.textContent = n === 0 ? "" :
-    `${n} ${n === 1 ? "ID" : "IDs"}: ` +
+    `${n} ${n === 1 ? "ID" : "IDs"}${opened ? ` in ${opened.name}` : ""}: ` +
     Object.entries(counts).map(([v, n]) => `${n} ${counted[v] ?? v}`).join(", ");
-  keep(text, as);
 }
 
 // The input in the fragment, which a browser never sends: the address is
@@ -270,14 +339,40 @@ function keep(text, as) {
 }
 
 function restore() {
+  typed();
   const p = new URLSearchParams(location.hash.slice(1));
   ids.value = p.get("ids") ?? "";
   const as = p.get("as") ?? "";
   readAs.value = [...readAs.options].some((o) => o.value === as) ? as : "";
 }
 
+// A file of IDs is read as a paste is, its text kept here and not put in
+// the box: Chromium takes 20 to 30 s to lay out a million lines in a
+// textarea, where reading them takes under 2.  What is typed in the box
+// takes over from the file.
+const idsFile = $("#ids-file");
+const FILEMAX = 128 << 20;      // bytes: some 4 million IDs
+let opened = null;              // { name, text } of the file last opened
+idsFile.addEventListener("change", async () => {
+  const f = idsFile.files?.[0];
+  if (!f) return;
+  if (f.size > FILEMAX) {
+    idsFile.value = "";
+    summary.textContent = `${f.name} is ${(f.size / 1048576).toFixed(0)} MB: files of IDs up to ${FILEMAX >> 20} MB are read`;
+    return;
+  }
+  const text = await f.text();
+  opened = { name: f.name, text };
+  ids.value = "";
+  inspectAll();
+});
+function typed() {
+  opened = null;
+  idsFile.value = "";
+}
+
 let timer = 0;
-ids.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(inspectAll, 150); });
+ids.addEventListener("input", () => { typed(); clearTimeout(timer); timer = setTimeout(inspectAll, 150); });
 readAs.addEventListener("change", inspectAll);
 $("#inspect-form").addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(timer); inspectAll(); });
 addEventListener("hashchange", () => { restore(); inspectAll(); });
@@ -344,6 +439,7 @@ function generate() {
 genScheme.addEventListener("change", nodeInputs);
 $("#gen-form").addEventListener("submit", (e) => { e.preventDefault(); generate(); });
 genInspect.addEventListener("click", () => {
+  typed();
   ids.value = lastMade.join("\n");
   readAs.value = "";
   inspectAll();
@@ -353,7 +449,9 @@ genInspect.addEventListener("click", () => {
 // ------------------------------------------------------------- start
 
 try {
-  await idscheme.init(wasm);
+  // compiled once: the page and its helpers instantiate the same module
+  compiled = await WebAssembly.compile(wasm);
+  await idscheme.init(compiled);
   const all = idscheme.schemes();
   // "Read as" takes a scheme or an alias that names one scheme alone
   // (discord, mongo; not uuid, which answers for every UUID version)

@@ -10,7 +10,7 @@ if(TARGET idscheme_wasm)
     message(FATAL_ERROR "IDS_WASM: esbuild not found, for the page in web/ (Debian: esbuild)")
   endif()
   set(ids_page ${CMAKE_BINARY_DIR}/web/index.html)
-  set(ids_page_files index.html style.css app.js build.mjs)
+  set(ids_page_files index.html style.css app.js count.js worker.js build.mjs)
   list(TRANSFORM ids_page_files PREPEND ${CMAKE_SOURCE_DIR}/web/)
   add_custom_command(
     OUTPUT ${ids_page}

@@ -16,6 +16,9 @@
 //   - an ID of each scheme the package lists (its schemes(), not a list
 //     kept here) is generated in the page and decoded there, and the
 //     package under node decodes the same text to the same fields;
+//   - a file of 40,000 lines opened in the page's file input is counted
+//     as the package under node counts it, in shares on every core (the
+//     page's helpers), and not put in the box;
 //   - the input is kept in the URL's fragment: a reload brings it back;
 //   - the keyboard alone reaches the input, the inspect button and the
 //     generator; the results are announced (aria-live);
@@ -23,7 +26,7 @@
 //   - served by a static host (a server of this test on 127.0.0.1) it
 //     works alike, and asks the host for nothing but the page;
 //   - the page's Content-Security-Policy refuses a fetch, an image and a
-//     form post that a script in it tries;
+//     form post that a script in it tries, and a fetch in a worker of it;
 //   - nothing is logged as an error, and no request was made.
 // A screenshot of the page with a few IDs in it is written to
 // BUILDDIR/web/screenshot.png; with IDS_WEB_SCREENSHOT=FILE also to FILE
@@ -273,6 +276,50 @@ try {
        `a word is refused: "hello": ${r.verdict}: ${r.why}`);
   }
 
+  // ------------------------------------------------- a file of many IDs
+  // A file opened in the page's file input is read as a paste is, its text
+  // not put in the box (which Chromium takes long to lay out); past the
+  // cards its lines are counted in shares on every core (the page's
+  // helpers, web/worker.js), to the counts of the package's verdict() of
+  // each line under node
+  {
+    const lines = [];
+    for (let i = 0; i < 40000; i++)
+      lines.push(i % 7 === 3 ? "hello" : i % 11 === 5 ? "  " : i % 13 === 1 ? flake : made[i % made.length].text);
+    const file = path.join(work, "ids.txt");
+    fs.writeFileSync(file, lines.join("\n") + "\n");
+    const want = {};
+    let n = 0;
+    for (const l of lines) {
+      if (!l.trim()) continue;
+      n++;
+      let v;
+      try { v = ids.verdict(l.trim()); } catch { v = "unknown"; }
+      want[v] = (want[v] ?? 0) + 1;
+    }
+    const before = await page.$eval("#results", (r) => Number(r.dataset.run ?? 0));
+    await (await page.$("#ids-file")).uploadFile(file);
+    await page.waitForFunction((b) => Number(document.querySelector("#results")?.dataset.run) > b,
+                               { timeout: 60000 }, before);
+    const got = await page.evaluate(() => ({
+      counts: JSON.parse(document.querySelector("#summary").dataset.counts),
+      summary: document.querySelector("#summary").textContent,
+      shares: Number(document.querySelector("#results").dataset.shares),
+      cards: document.querySelectorAll("#results > details.id").length,
+      box: document.querySelector("#ids").value,
+      cores: navigator.hardwareConcurrency,
+    }));
+    const same = JSON.stringify(Object.entries(got.counts).sort()) === JSON.stringify(Object.entries(want).sort());
+    ok(same && got.summary.startsWith(`${n} IDs in ids.txt: `) && got.cards === 200 && got.box === "",
+       `a file of ${lines.length} lines opened in the page: ${n} IDs counted as the package counts them ` +
+       `(${JSON.stringify(got.counts)}${same ? "" : `; node: ${JSON.stringify(want)}`}), 200 drawn, the box left empty`);
+    ok(got.cores < 2 || got.shares >= 2,
+       `its lines past the cards counted in ${got.shares} shares on ${got.cores} cores (the page's helpers)`);
+    // what is typed then takes over from the file
+    const [r] = await paste(page, "hello");
+    ok(r?.input === "hello", "what is typed after a file is what is read");
+  }
+
   // ------------------------------------------------------- the fragment
   {
     const lines = [made[0].text, flake, "hello"].join("\n");
@@ -453,7 +500,17 @@ try {
       await new Promise((r) => setTimeout(r, 300));
       return { fetched, seen };
     });
+    // a helper of the page (a worker from a blob: URL) inherits the policy
+    const helper = await csp.evaluate(() => new Promise((resolve) => {
+      const src = 'fetch("http://127.0.0.1:9/?ids=secret").then(() => postMessage("sent"), (e) => postMessage(e.name));';
+      const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+      w.onmessage = (e) => resolve(e.data);
+      w.onerror = (e) => resolve(`error: ${e.message}`);
+      setTimeout(() => resolve("no answer in 10 s"), 10000);
+    }));
     await csp.close();
+    ok(helper === "TypeError" && requests.length === before,
+       `a worker of the page is refused a fetch as the page is (${helper})`);
     ok(tried.fetched === "TypeError" && ["connect-src", "img-src", "form-action"].every((d) => tried.seen.includes(d)) &&
        requests.length === before,
        `the page's policy refuses a fetch, an image and a form post (${tried.seen.join(", ")}); none reached the network`);
