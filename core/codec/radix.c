@@ -253,6 +253,17 @@ static int digit (const ids_radix *r, const char *p) {
   return r->rev4[EMOJI4(p)];
 }
 
+/* The error of a text whose digit at i is none (off: the prefix's length,
+** for the position in the whole text) */
+static int baddigit (ids_error *e, const char *s, size_t i, size_t off) {
+  unsigned char ch = (unsigned char)s[i];
+  if (ch >= 0x21 && ch < 0x7f)
+    return ids_fail(e, IDS_EINVAL, "'%c' at %zu is not a digit", ch,
+                    off + i + 1);
+  return ids_fail(e, IDS_EINVAL, "byte 0x%02X at %zu is not a digit", ch,
+                  off + i + 1);
+}
+
 int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
                       unsigned bits, ids_value *v, ids_error *e) {
   const ids_radix *r = c->param;
@@ -282,44 +293,54 @@ int ids_radix_decode (const ids_codec *c, const char *s, size_t n,
   else if (r->maxdigits && nd > r->maxdigits)
     return ids_fail(e, IDS_EINVAL, "%zu digits, at most %u", nd,
                     r->maxdigits);
-  /* Wide values take digits in groups: g digits (pw = base^g, below
-  ** 2^64) make one word-sized number, and one multiply-add over the three
-  ** words takes the group; a power-of-two base shifts its bits in. */
   unsigned k = pow2(r->base);
-  /* the group: its value, and base^g (a power of two: its bits, g * k) */
   uint64_t grp = 0, pw = k ? 0 : 1, pwmax = UINT64_MAX / r->base;
-  for (size_t i = 0; i < n; i += r->width) {
-    int d = digit(r, s + i);
-    if (d < 0) {
-      unsigned char ch = (unsigned char)s[i];
-      if (ch >= 0x21 && ch < 0x7f)
-        return ids_fail(e, IDS_EINVAL, "'%c' at %zu is not a digit", ch,
-                        off + i + 1);
-      return ids_fail(e, IDS_EINVAL, "byte 0x%02X at %zu is not a digit", ch,
-                      off + i + 1);
-    }
-    if (bits + r->shift <= 64) {
-      if (__builtin_mul_overflow(x.w[0], (uint64_t)r->base, &x.w[0]) ||
-          __builtin_add_overflow(x.w[0], (uint64_t)d, &x.w[0]))
+  if (bits + r->shift <= 64 && r->width == 1) {
+    /* a value of one word, a byte a digit (decimal Snowflakes, hex
+    ** ObjectIds): a loop of its own, with nothing else to test.  x * base
+    ** overflows exactly when x > pwmax: a compare, where
+    ** __builtin_mul_overflow is a 128-bit multiplication in a 32-bit
+    ** build (WebAssembly: a library call a digit) */
+    uint64_t a = 0;
+    for (size_t i = 0; i < n; i++) {
+      int d = r->rev[(unsigned char)s[i]];
+      if (d < 0) return baddigit(e, s, i, off);
+      if (a > pwmax || __builtin_add_overflow(a * r->base, (uint64_t)d, &a))
         goto range;
     }
-    else if (k) {             /* bits gathered a word at a time (pw < 64) */
-      if (pw + k > 63) {
-        if (x.w[2] >> (64 - pw)) goto range;
-        shl(&x, (unsigned)pw);
-        x.w[0] |= grp;
-        grp = 0, pw = 0;
+    x.w[0] = a;
+  }
+  else {
+    /* Wide values take digits in groups: g digits (pw = base^g, below
+    ** 2^64) make one word-sized number, and one multiply-add over the three
+    ** words takes the group; a power-of-two base shifts its bits in.  grp:
+    ** the group's value; pw: base^g (a power of two: its bits, g * k) */
+    for (size_t i = 0; i < n; i += r->width) {
+      int d = digit(r, s + i);
+      if (d < 0) return baddigit(e, s, i, off);
+      if (bits + r->shift <= 64) {      /* one word of emoji digits */
+        if (x.w[0] > pwmax ||
+            __builtin_add_overflow(x.w[0] * r->base, (uint64_t)d, &x.w[0]))
+          goto range;
       }
-      grp = grp << k | (uint64_t)d;
-      pw += k;
-    }
-    else {
-      if (pw > pwmax) {
-        if (!muladd(&x, pw, grp)) goto range;
-        grp = 0, pw = 1;
+      else if (k) {             /* bits gathered a word at a time (pw < 64) */
+        if (pw + k > 63) {
+          if (x.w[2] >> (64 - pw)) goto range;
+          shl(&x, (unsigned)pw);
+          x.w[0] |= grp;
+          grp = 0, pw = 0;
+        }
+        grp = grp << k | (uint64_t)d;
+        pw += k;
       }
-      grp = grp * r->base + (uint64_t)d;
-      pw *= r->base;
+      else {
+        if (pw > pwmax) {
+          if (!muladd(&x, pw, grp)) goto range;
+          grp = 0, pw = 1;
+        }
+        grp = grp * r->base + (uint64_t)d;
+        pw *= r->base;
+      }
     }
   }
   if (k && pw) {
