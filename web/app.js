@@ -204,10 +204,10 @@ function diagram(r) {
 }
 
 // ------------------------------------------------------------- helpers
-// A long paste is counted on every core: the page's thread counts one
+// A long input is counted on every core: the page's thread counts one
 // share of the lines past the cards, and a helper (worker.js, started
 // from its text in the bundle) each other share.  Helpers start at the
-// first long paste and stay; where none can start, or one fails, the page
+// first long input and stay; where none can start, or one fails, the page
 // counts that share itself.
 const SHARE = 256 * 1024;       // characters a share at the least
 let compiled = null, helpers = null, jobs = 0;
@@ -220,7 +220,7 @@ function startHelpers() {
     const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
     for (let i = 0; i < n; i++) {
       const w = new Worker(url);
-      const helper = { w, waiting: new Map() };
+      const helper = { w, waiting: new Map(), dead: false };
       w.onmessage = ({ data }) => {
         const job = helper.waiting.get(data.job);
         helper.waiting.delete(data.job);
@@ -229,6 +229,7 @@ function startHelpers() {
       // a helper that fails is dropped, and its shares are counted here
       w.onerror = w.onmessageerror = (e) => {
         e.preventDefault?.();
+        helper.dead = true;
         helpers = helpers.filter((x) => x !== helper);
         for (const job of helper.waiting.values()) job.reject(new Error("a helper failed"));
         helper.waiting.clear();
@@ -243,6 +244,7 @@ function startHelpers() {
 // A share to a helper: its { n, counts }
 function ask(helper, text, as) {
   return new Promise((resolve, reject) => {
+    if (helper.dead) { reject(new Error("a helper failed")); return; }
     const job = ++jobs;
     helper.waiting.set(job, { resolve, reject });
     helper.w.postMessage({ job, text, as });
