@@ -50,6 +50,8 @@ struct ids_idc {
 /* stableid.c */
 int  idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e);
 void idc_format (idc_u128 n, char *out);
+/* a UUID's 128 bits without its version's and variant's: its number */
+idc_u128 idc_strip (idc_u128 u);
 
 /* state.c: the tables, their lookups and their growth */
 uint32_t idc_find_session (const ids_idc *c, const char *id);

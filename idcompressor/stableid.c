@@ -56,7 +56,7 @@ static size_t jsspace (const unsigned char *p) {
   return 0;
 }
 
-static idc_u128 strip (idc_u128 u) {
+idc_u128 idc_strip (idc_u128 u) {
   return ((u >> 80) & M(48)) << 74 | ((u >> 64) & 0xfff) << 62 | (u & M(62));
 }
 
@@ -99,7 +99,7 @@ static int parse36 (const char *s, idc_u128 *n) {
       || !hex8(load4(s + 19) | load4(s + 24) << 32, &c)
       || !hex8(load8(s + 28), &d))
     return -1;
-  *n = strip((idc_u128)((uint64_t)a << 32 | b) << 64
+  *n = idc_strip((idc_u128)((uint64_t)a << 32 | b) << 64
              | ((uint64_t)c << 32 | d));
   return 0;
 }
@@ -130,7 +130,7 @@ int idc_parse (const char *s, idc_u128 *n, const char *what, ids_error *e) {
   if (*p || digits == 0) {
     return ids_fail(e, IDS_EINVAL, "%s: '%.60s' is not hexadecimal", what, s);
   }
-  *n = strip(u);
+  *n = idc_strip(u);
   return IDS_OK;
 }
 

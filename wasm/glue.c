@@ -340,10 +340,8 @@ static double recompressed (int rc, int64_t out, int found) {
 EMSCRIPTEN_KEEPALIVE double w_recompress_words (ids_idc *c, uint32_t w0,
                                                 uint32_t w1, uint32_t w2,
                                                 uint32_t w3) {
-  /* the 122 bits that are not the version's and the variant's */
-  idc_u128 q = (idc_u128)((uint64_t)w0 << 16 | w1 >> 16) << 74
-               | (idc_u128)(w1 & 0xfff) << 62
-               | (idc_u128)(w2 & 0x3fffffff) << 32 | w3;
+  idc_u128 q = idc_strip((idc_u128)((uint64_t)w0 << 32 | w1) << 64
+                        | ((uint64_t)w2 << 32 | w3));
   int64_t out = 0;
   int found = 0;
   int rc = idc_try_recompress_n(c, q, NULL, &out, &found, &err);
