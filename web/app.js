@@ -11,7 +11,7 @@ import wasm from "idscheme/idscheme.wasm";
 // the helpers' script (worker.js bundled with the package), as text:
 // web/build.mjs makes this module
 import workerSource from "idscheme-page-worker";
-import { countLines } from "./count.js";
+import { countLines, eachLine } from "./count.js";
 
 const $ = (sel) => document.querySelector(sel);
 // the cards drawn for one input; every line is read and counted, but a
@@ -266,24 +266,20 @@ async function inspectAll() {
   const counts = {};
   const cards = [];
   // the first lines, each read in full and drawn
-  let n = 0, at = 0;
-  while (at <= text.length && cards.length < MAX_CARDS) {
-    let end = text.indexOf("\n", at);
-    if (end < 0) end = text.length;
-    const l = text.slice(at, end).trim();
-    at = end + 1;
-    if (!l) continue;
+  let n = 0;
+  const at = eachLine(text, 0, text.length, (l) => {
     n++;
     const r = read(l, as);
     cards.push(card(r, false, now));
     counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
-  }
+    return cards.length < MAX_CARDS;
+  });
   // a few IDs are shown open; many, as their summaries
   if (n <= 5) for (const c of cards) c.open = true;
   results.replaceChildren(...cards);
   keep(text, as);
   // past the cards, the verdicts alone (no reading is made), in shares
-  // on every core for a long paste
+  // on every core for a long input
   const rest = text.length - at;
   const hs = rest >= 2 * SHARE ? startHelpers() : [];
   const k = Math.max(1, Math.min(hs.length + 1, Math.floor(rest / SHARE)));
