@@ -20,13 +20,15 @@
 //   a paste      once, the ULIDs set in the textarea and laid out by
 //                Chromium (two frames): the browser's cost of a paste of
 //                a million lines, before the page reads any
-// puppeteer-core comes from web/test (npm ci there: web/test/run.sh).
-import { execFileSync, spawn } from "node:child_process";
+// puppeteer-core comes from web/test (npm ci there: web/test/run.sh);
+// Chromium is started and stopped by spec/browser/chromium.mjs.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { launch } from "../spec/browser/chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = path.resolve(process.argv[2] ?? "build");
@@ -38,32 +40,13 @@ if (!fs.existsSync(page)) { console.error(`web_inspect.mjs: no ${page} (cmake --
 const req = createRequire(path.join(root, "web/test/package.json"));
 const puppeteer = (await import(pathToFileURL(req.resolve("puppeteer-core")).href)).default;
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-bench-chromium-"));
-const chrome = spawn(process.env.IDS_CHROMIUM ?? "/usr/bin/chromium", [
-  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-  `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank",
-], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
-const stop = () => {
-  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
-  fs.rmSync(profile, { recursive: true, force: true });
-};
-process.on("exit", stop);
-// interrupted, Chromium and its profile go too
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(1));
-let failed = false;
+// the input files, in a folder that goes at exit
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-bench-web-"));
+process.on("exit", () => fs.rmSync(work, { recursive: true, force: true }));
+let failed = false, chromium = null;
 try {
-  const ws = await new Promise((resolve, reject) => {
-    let err = "";
-    chrome.stderr.on("data", (b) => {
-      err += b;
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-      if (m) resolve(m[1]);
-    });
-    chrome.on("exit", (c) => reject(new Error(`chromium exited (${c}): ${err.slice(-300)}`)));
-  });
-  const browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: { width: 1100, height: 900 },
-                                            protocolTimeout: 1800000 });
+  chromium = await launch(puppeteer, { viewport: { width: 1100, height: 900 } });
+  const browser = chromium.browser;
   // a page that crashes (out of memory) ends the run, not hangs it
   browser.on("disconnected", () => { console.error("chromium went away"); process.exit(1); });
   const p = await browser.newPage();
@@ -120,7 +103,7 @@ try {
   // on other cores), the file's reading included
   const files = { mixed, ulid };
   for (const which of ["mixed", "ulid"]) {
-    const file = path.join(profile, `${which}.txt`);
+    const file = path.join(work, `${which}.txt`);
     fs.writeFileSync(file, files[which].join("\n") + "\n");
     const input = await p.$("#ids-file");
     const times = [];
@@ -171,5 +154,5 @@ try {
   console.error(e.stack ?? e);
   failed = true;
 }
-stop();
+chromium?.stop();
 process.exit(failed ? 1 : 0);

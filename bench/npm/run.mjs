@@ -8,14 +8,16 @@
 // of its group.  A benchmark, not a test: it fails only if something
 // does not run.  --quick: short runs; REGEXP: the cases it matches.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { cases } from "./cases.mjs";
 import { nopOf, runAll } from "./timing.mjs";
-import { launch, open, serve, req } from "../../wasm/idscheme/test/browser/chromium.mjs";
+import { launch, open, serve } from "../../spec/browser/chromium.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const req = createRequire(path.join(here, "../../wasm/test/browser/package.json"));
 const args = process.argv.slice(2);
 const build = path.resolve(args.find((a) => !a.startsWith("-")) ?? "build");
 const quick = args.includes("--quick");
@@ -59,7 +61,7 @@ const { server, origin } = await serve([["/b/", work]], {
   "/": '<!doctype html><meta charset="utf-8"><script type="module" src="/b/page.js"></script>' });
 let chromium = null;
 try {
-  chromium = await launch();
+  chromium = await launch(req("puppeteer-core"));
   version = (await chromium.browser.version()).replace(/^HeadlessChrome\//, "");
   const { page, errors } = await open(chromium.browser, origin + "/", origin);
   await page.waitForFunction("window.__ready === true", { timeout: 60000 });

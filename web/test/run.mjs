@@ -1,7 +1,7 @@
 // run.mjs BUILDDIR: the "What is this ID?" page (BUILDDIR/web/index.html,
-// made by web/build.sh) in a real browser.  Debian's chromium, headless,
-// started here (its own process group, a fresh profile) and driven over the
-// DevTools protocol by puppeteer-core.  The page is opened from a file://
+// made by web/build.sh) in a real browser.  Debian's chromium, headless
+// (spec/browser/chromium.mjs: its own process group, a fresh profile),
+// driven over the DevTools protocol by puppeteer-core.  The page is opened from a file://
 // URL with the network off: every request that is not for a file is
 // refused and recorded, and the test fails if there was one.
 //
@@ -32,13 +32,12 @@
 // BUILDDIR/web/screenshot.png; with IDS_WEB_SCREENSHOT=FILE also to FILE
 // (docs/web.png is made so).  Chromium is stopped by its process group's
 // id whatever happens.  Prints a line per check and "N passed, N failed".
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
+import { launch, serve } from "../../spec/browser/chromium.mjs";
 import { v1 as uuidv1, v4 as uuidv4, v6 as uuidv6, v7 as uuidv7 } from "uuid";
 import { ulid, decodeTime } from "ulid";
 import { ObjectId } from "bson";
@@ -50,7 +49,6 @@ import { typeid } from "typeid-js";
 const build = path.resolve(process.argv[2] ?? "build");
 const pageFile = path.join(build, "web", "index.html");
 const pkgDir = path.join(build, "wasm-idscheme");
-const CHROMIUM = process.env.IDS_CHROMIUM ?? process.env.IDC_CHROMIUM ?? "/usr/bin/chromium";
 const pageUrl = pathToFileURL(pageFile).href;
 
 let passed = 0, failed = 0;
@@ -99,30 +97,9 @@ const flakeMs = T();
 const flake = DiscordSnowflake.generate({ timestamp: BigInt(flakeMs) }).toString();
 const flakeSays = Number(DiscordSnowflake.timestampFrom(flake));
 
-// ------------------------------------------------------------ chromium
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idscheme-chromium-"));
-const chrome = spawn(CHROMIUM, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-port=0",
-  "about:blank",
-], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
-let stopped = false;
-function stopChromium() {
-  if (stopped) return;
-  stopped = true;
-  try { process.kill(-chrome.pid, "SIGTERM"); } catch { /* gone */ }
-  const t = Date.now();
-  while (Date.now() - t < 3000) {
-    try { process.kill(-chrome.pid, 0); } catch { break; }
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-  }
-  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
-  fs.rmSync(profile, { recursive: true, force: true });
-  fs.rmSync(work, { recursive: true, force: true });
-}
-process.on("exit", stopChromium);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopChromium(); process.exit(1); });
+// the work folder goes at exit, whatever happens (Chromium goes by
+// spec/browser/chromium.mjs's stop)
+process.on("exit", () => fs.rmSync(work, { recursive: true, force: true }));
 
 // what the page shows for each input line, read from its DOM
 const readResults = (page, where = "#results") => page.$$eval(`${where} > details.id`, (cards) =>
@@ -165,21 +142,12 @@ async function paste(page, text, as = "") {
   return readResults(page);
 }
 
-let browser;
+let browser, chromium = null;
 try {
   if (!ok(fs.existsSync(pageFile), `the page is built: ${pageFile}`)) throw new Error("no page");
-  const ws = await new Promise((resolve, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error("chromium did not start in 60 s: " + err.slice(-500))), 60000);
-    chrome.stderr.on("data", (b) => {
-      err += b;
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    chrome.on("exit", (code) => reject(new Error(`chromium exited (${code}): ${err.slice(-500)}`)));
-  });
-  browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: null, protocolTimeout: 120000 });
-  console.log(`chromium ${await browser.version()}, pid ${chrome.pid}; the page at ${pageUrl}`);
+  chromium = await launch(puppeteer, { protocolTimeout: 120000 });
+  browser = chromium.browser;
+  console.log(`chromium ${await browser.version()}, pid ${chromium.pid}; the page at ${pageUrl}`);
 
   // every request of every page: a file:// one goes on (the page itself),
   // anything else is refused and counted
@@ -454,19 +422,12 @@ try {
   // serves the one file, and is asked for nothing else (no script, no
   // module, no icon: the page is whole)
   {
-    const asked = [];
-    const server = http.createServer((req, res) => {
-      asked.push(req.url);
-      if (req.url !== "/") { res.writeHead(404); res.end(); return; }
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(fs.readFileSync(pageFile));
-    });
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    const { server, origin, served: asked } = await serve([], { "/": fs.readFileSync(pageFile, "utf8") });
     const b = await browser.newPage();
     const own = [];
     b.on("pageerror", (e) => own.push(String(e)));
     b.on("console", (m) => { if (m.type() === "error") own.push(m.text()); });
-    await b.goto(`http://127.0.0.1:${server.address().port}/#ids=${encodeURIComponent(flake)}&as=discord`);
+    await b.goto(`${origin}/#ids=${encodeURIComponent(flake)}&as=discord`);
     await b.waitForFunction(() => document.documentElement.dataset.ready, { timeout: 60000 });
     await b.waitForFunction(() => document.querySelector("#results > details.id"), { timeout: 30000 });
     const [r] = await readResults(b);
@@ -542,7 +503,7 @@ try {
   ok(false, `the browser run: ${e.stack ?? e}`);
 } finally {
   try { await browser?.disconnect(); } catch { /* gone */ }
-  stopChromium();
+  chromium?.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 // run.mjs PACKAGEDIR WORKDIR: our package in a real browser.  Debian's
-// chromium, headless, started here (its own process group, a fresh
-// profile, no network but 127.0.0.1: requests elsewhere are refused and
-// fail the test) and driven over the DevTools protocol by puppeteer-core;
+// chromium, headless (spec/browser/chromium.mjs: its own process group, a
+// fresh profile, no network but 127.0.0.1: requests elsewhere are refused
+// and fail the test), driven over the DevTools protocol by puppeteer-core;
 // the pages come from a server of this process on 127.0.0.1.  In the page
 // (page.mjs):
 //   - the environment: no process, no Buffer; our package's exports;
@@ -16,19 +16,16 @@
 // IDC_BROWSER_SPEED=full: the benchmark with full runs (slow);
 // IDC_BROWSER_ONLY=REGEXP: only the benchmark cases it matches.
 // Prints a line per check and "N passed, N failed".
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import puppeteer from "puppeteer-core";
+import { launch, open, serve } from "../../../spec/browser/chromium.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(process.argv[2] ?? "wasm");
 const work = path.resolve(process.argv[3] ?? "idc-browser");
-const CHROMIUM = process.env.IDC_CHROMIUM ?? "/usr/bin/chromium";
 
 let passed = 0, failed = 0;
 const ok = (good, what) => {
@@ -58,95 +55,23 @@ try {
 ok(bundled, "esbuild bundles our package for the browser (platform browser, no node API)");
 
 // -------------------------------------------------------------- server
-const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
-                ".html": "text/html" };
 const ROUTES = [
   ["/pkg/", pkg], ["/test/", path.join(here, "..")], ["/browser/", here],
   ["/bundle/", path.join(work, "bundle")], ["/ref.js", path.join(work, "ref.js")],
 ];
-const served = [], missing = [];
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, "http://127.0.0.1");
-  let file = null;
-  if (url.pathname === "/") file = path.join(here, "page.html");
-  for (const [prefix, dir] of ROUTES)
-    if (url.pathname === prefix || (prefix.endsWith("/") && url.pathname.startsWith(prefix)))
-      file = prefix.endsWith("/") ? path.join(dir, url.pathname.slice(prefix.length)) : dir;
-  served.push(url.pathname);
-  if (url.pathname === "/favicon.ico") { res.writeHead(204); res.end(); return; }
-  if (url.pathname === "/bundle.html") {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end('<!doctype html><script type="module" src="/browser/bundle-page.mjs"></script>');
-    return;
-  }
-  if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    missing.push(url.pathname);
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
-                       "cache-control": "no-store" });
-  fs.createReadStream(file).pipe(res);
+const { server, origin, served, missing } = await serve(ROUTES, {
+  "/": fs.readFileSync(path.join(here, "page.html"), "utf8"),
+  "/bundle.html": '<!doctype html><script type="module" src="/browser/bundle-page.mjs"></script>',
 });
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const origin = `http://127.0.0.1:${server.address().port}`;
 
 // ------------------------------------------------------------ chromium
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "idc-chromium-"));
-const chrome = spawn(CHROMIUM, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-port=0",
-  "about:blank",
-], { detached: true, stdio: ["ignore", "ignore", "pipe"] });
-let stopped = false;
-function stopChromium() {
-  if (stopped) return;
-  stopped = true;
-  try { process.kill(-chrome.pid, "SIGTERM"); } catch { /* gone */ }
-  const t = Date.now();
-  while (Date.now() - t < 3000) {
-    try { process.kill(-chrome.pid, 0); } catch { break; }
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-  }
-  try { process.kill(-chrome.pid, "SIGKILL"); } catch { /* gone */ }
-  fs.rmSync(profile, { recursive: true, force: true });
-}
-process.on("exit", stopChromium);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { stopChromium(); process.exit(1); });
-
-let browser;
+let chromium = null;
 try {
-  const ws = await new Promise((resolve, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error("chromium did not start in 60 s: " + err.slice(-500))), 60000);
-    chrome.stderr.on("data", (b) => {
-      err += b;
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    chrome.on("exit", (code) => reject(new Error(`chromium exited (${code}): ${err.slice(-500)}`)));
-  });
-  browser = await puppeteer.connect({ browserWSEndpoint: ws, defaultViewport: null, protocolTimeout: 1800000 });
-  console.log(`chromium ${await browser.version()}, pid ${chrome.pid}; pages from ${origin}`);
+  chromium = await launch(puppeteer);
+  const browser = chromium.browser;
+  console.log(`chromium ${await browser.version()}, pid ${chromium.pid}; pages from ${origin}`);
   const offsite = [];
-  const open = async (url) => {
-    const page = await browser.newPage();
-    await page.setRequestInterception(true);
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol === "data:" || u.origin === origin) r.continue();
-      else { offsite.push(r.url()); r.abort(); }
-    });
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    await page.goto(url);
-    return { page, errors };
-  };
-
-  const { page, errors } = await open(origin + "/");
+  const { page, errors } = await open(browser, origin + "/", origin, offsite);
   await page.waitForFunction("window.__ready === true || window.__failed", { timeout: 60000 }).catch(() => {});
   ok(errors.length === 0 && await page.evaluate("window.__ready === true"),
      `the page imports our package (browser.js) and the reference's bundle${errors.length ? ": " + errors.join("; ") : ""}`);
@@ -175,7 +100,7 @@ try {
   // the benchmark in a page of its own: the API tests' Proxies and loggers
   // leave both packages' code with type feedback an application's would
   // not have
-  const sp = await open(origin + "/");
+  const sp = await open(browser, origin + "/", origin, offsite);
   await sp.page.waitForFunction("window.__ready === true", { timeout: 60000 });
   const full = process.env.IDC_BROWSER_SPEED === "full";
   const only = process.env.IDC_BROWSER_ONLY;        // a RegExp of cases
@@ -193,7 +118,7 @@ try {
   await sp.page.close();
 
   if (bundled) {
-    const b = await open(origin + "/bundle.html");
+    const b = await open(browser, origin + "/bundle.html", origin, offsite);
     await b.page.waitForFunction("window.__bundled !== undefined", { timeout: 60000 }).catch(() => {});
     const got = await b.page.evaluate(() => window.__bundled);
     ok(got && got.ids.join() === "-1,-2" && got.uuid === "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0b" &&
@@ -207,8 +132,8 @@ try {
 } catch (e) {
   ok(false, `the browser run: ${e.stack ?? e}`);
 } finally {
-  try { await browser?.disconnect(); } catch { /* gone */ }
-  stopChromium();
+  try { await chromium?.browser.disconnect(); } catch { /* gone */ }
+  chromium?.stop();
   server.close();
 }
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,7 +1,8 @@
 // run.mjs PACKAGEDIR WORKDIR: the package's tests in a real browser:
-// Debian's chromium, headless (chromium.mjs: its own process group, a
-// fresh profile, no network but 127.0.0.1: a request elsewhere is
-// refused and fails the test), driven by puppeteer-core; the page comes
+// Debian's chromium, headless (spec/browser/chromium.mjs: its own process
+// group, a fresh profile, no network but 127.0.0.1: a request elsewhere is
+// refused and fails the test), driven by puppeteer-core (from
+// wasm/test/browser's install, as esbuild); the page comes
 // from a server of this process on 127.0.0.1.  In the page (page.mjs):
 // no process and no Buffer; init() fetches the module; then the same
 // cases as under node (../cases: vectors, api, and the differential
@@ -10,13 +11,15 @@
 // (a node API would stop the build).  Prints a line per check and "N
 // passed, N failed".
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { vectorFiles, diffData } from "../data.mjs";
-import { launch, open, serve, req } from "./chromium.mjs";
+import { launch, open, serve } from "../../../../spec/browser/chromium.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../../..");
+const req = createRequire(path.join(root, "wasm/test/browser/package.json"));
 const pkg = path.resolve(process.argv[2] ?? "build/wasm-idscheme");
 const work = path.resolve(process.argv[3] ?? "idscheme-browser");
 const esbuild = req("esbuild");
@@ -59,7 +62,7 @@ const { server, origin } = await serve([["/pkg/", pkg], ["/test/", path.join(her
 
 let chromium = null;
 try {
-  chromium = await launch();
+  chromium = await launch(req("puppeteer-core"));
   const browser = chromium.browser;
   console.log(`chromium ${await browser.version()}, pid ${chromium.pid}; pages from ${origin}`);
   const offsite = [];
