@@ -12,12 +12,17 @@
 **   clocks    fake (stepping, fake_stall) and frozen injected clocks,
 **             siq_tick_ns
 **   runs      run_ids, two_threads, first_dup, scaled, slowed
+**   folders   scratch_dir: a folder of the test's own, gone at exit
 */
 #ifndef IDS_TEST_HELPERS_H
 #define IDS_TEST_HELPERS_H
 
+#include <dirent.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 
@@ -436,6 +441,55 @@ static inline void two_threads (const char *name, ids_generator *g,
   dup = first_dup(all, 2 * (size_t)n);
   CHECKF(dup < 0, "%s: duplicate ID %s from two threads", name,
          dup < 0 ? "" : vhex(&all[dup]));
+}
+
+/* ------------------------------------------------------------ folders */
+
+/* path and all it holds (a slot directory: files, FIFOs, a folder or
+** two); symbolic links are removed, never followed */
+static inline void remove_tree (const char *path) {
+  struct stat st;
+  DIR *d;
+  struct dirent *de;
+  char sub[1024];
+  if (lstat(path, &st) != 0) return;
+  if (S_ISDIR(st.st_mode) && (d = opendir(path)) != NULL) {
+    while ((de = readdir(d)) != NULL)
+      if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+          (size_t)snprintf(sub, sizeof sub, "%s/%s", path, de->d_name) < sizeof sub)
+        remove_tree(sub);
+    closedir(d);
+  }
+  remove(path);
+}
+
+/* the folders scratch_dir made, and the process that made them (a forked
+** child that exits removes none) */
+typedef struct scratch_dirs { pid_t pid; int n; char path[16][64]; } scratch_dirs;
+static inline scratch_dirs *scratch_list (void) {
+  static scratch_dirs d;
+  return &d;
+}
+
+static inline void scratch_remove (void) {
+  scratch_dirs *d = scratch_list();
+  if (d->pid != getpid()) return;
+  for (int i = 0; i < d->n; i++) remove_tree(d->path[i]);
+}
+
+/* mkdtemp(tmpl), a folder of the test's own (a local slot directory)
+** that goes with all it holds when the test exits, passed or failed: NULL
+** if it could not be made, or after 16 */
+static inline char *scratch_dir (char *tmpl) {
+  scratch_dirs *d = scratch_list();
+  if (d->n == 16 || strlen(tmpl) >= sizeof d->path[0] || mkdtemp(tmpl) == NULL)
+    return NULL;
+  if (d->n == 0) {
+    d->pid = getpid();
+    atexit(scratch_remove);
+  }
+  strcpy(d->path[d->n++], tmpl);
+  return tmpl;
 }
 
 #endif

@@ -128,7 +128,7 @@ static void refused (void) {
     ids_generator_close(&g);
   }
   /* a leased node: its slot's earlier holders may have used the time */
-  if (!CHECK(mkdtemp(dir) != NULL)) return;
+  if (!CHECK(scratch_dir(dir) != NULL)) return;
   snprintf(url, sizeof url, "local:%s", dir);
   ids_options_init(&o, s);
   if (CHECK(ids_options_set_string(&o, "slots", 5, url, strlen(url), &e) ==

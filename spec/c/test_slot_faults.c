@@ -6,7 +6,7 @@
 **   the slot file deleted while its holder runs, and a second generator
 **   claiming the slot's name meanwhile;
 **   a handover after the holder ran ahead of the clock (max_ahead_ms).
-** Each test has its own slot directory (mkdtemp).
+** Each test has its own slot directory (scratch_dir: gone at exit).
 */
 #include <errno.h>
 #include <inttypes.h>
@@ -94,7 +94,7 @@ static void test_close_race (void) {
   pthread_t t[NT];
   ids_value *all = malloc((size_t)(NT + 1) * PER * sizeof *all);
   long total = 0, dup, closed = 0;
-  if (!CHECK(all != NULL && mkdtemp(dir) != NULL) || mkgen(&g, dir, 0))
+  if (!CHECK(all != NULL && scratch_dir(dir) != NULL) || mkgen(&g, dir, 0))
     return;
   for (int k = 0; k < NT; k++) {
     memset(&w[k], 0, sizeof w[k]);
@@ -174,7 +174,7 @@ static void test_deleted_file (void) {
   pthread_t ta, tb;
   long cap = scaled(6000000, 20000), dup;
   ids_value *all = malloc(2 * (size_t)cap * sizeof *all);
-  if (!CHECK(all != NULL && mkdtemp(dir) != NULL) || mkgen(&a, dir, 0))
+  if (!CHECK(all != NULL && scratch_dir(dir) != NULL) || mkgen(&a, dir, 0))
     return;
   ra.g = &a, ra.out = all, ra.cap = cap, ra.bad = -1;
   rb.g = &b, rb.out = all + cap, rb.cap = cap, rb.bad = -1;
@@ -216,7 +216,7 @@ static void test_ahead_handover (void) {
   long n = scaled(3000000, 10000), dup;
   ids_value *all = malloc(2 * (size_t)n * sizeof *all);
   ids_error e;
-  if (!CHECK(all != NULL && mkdtemp(dir) != NULL) || mkgen(&a, dir, 2000))
+  if (!CHECK(all != NULL && scratch_dir(dir) != NULL) || mkgen(&a, dir, 2000))
     return;
   /* 3 M FLUIDs in far less than 3 s: the holder runs ahead of the clock
   ** (up to the lease's ttl - margin) */

@@ -76,7 +76,7 @@ static void test_planted (void) {
   ids_value v;
   uint32_t n = 99;
   int64_t t0;
-  if (!CHECK(mkdtemp(dir) != NULL)) return;
+  if (!CHECK(scratch_dir(dir) != NULL)) return;
   snprintf(p, sizeof p, "%s/fluid.00000", dir);
   CHECK(mkfifo(p, 0666) == 0);
   snprintf(p, sizeof p, "%s/fluid.00001", dir);
@@ -109,7 +109,7 @@ static void test_future (void) {
   uint32_t n = 99;
   int64_t t0;
   int rc;
-  if (!CHECK(mkdtemp(dir) != NULL)) return;
+  if (!CHECK(scratch_dir(dir) != NULL)) return;
   snprintf(url, sizeof url, "slots=local:%s", dir);
   /* 2036: no holder's; slot 0 is skipped, slot 1 issues at once */
   snprintf(p, sizeof p, "%s/fluid.00000", dir);
@@ -172,7 +172,7 @@ static void test_widths (void) {
   ids_error e;
   uint32_t n;
   int seen[1024] = {0}, i, ok = 1;
-  if (!CHECK(mkdtemp(dir) != NULL)) return;
+  if (!CHECK(scratch_dir(dir) != NULL)) return;
   snprintf(url, sizeof url, "slots=local:%s", dir);
   if (!CHECKF(mkgen(&a, "snowflake", &e, url, "worker=1", NULL) == IDS_OK,
               "%s", e.msg))
@@ -222,7 +222,7 @@ static void test_group_dir (void) {
   ids_generator g;
   ids_error e;
   struct stat st;
-  if (!CHECK(mkdtemp(dir) != NULL)) return;
+  if (!CHECK(scratch_dir(dir) != NULL)) return;
   CHECK(chmod(dir, 02770) == 0);
   snprintf(url, sizeof url, "slots=local:%s", dir);
   if (CHECKF(mkgen(&g, "fluid", &e, url, NULL) == IDS_OK, "%s", e.msg)) {
