@@ -1047,6 +1047,20 @@ function helper.run_lua (code)
   return out
 end
 
+-- A folder of the test's own, empty (a local slot directory): os.tmpname
+-- makes a file of a fresh name, whose name the folder takes.  The test
+-- removes it with helper.rmtree, in a finally or teardown.
+function helper.tmpdir ()
+  local p = os.tmpname()
+  os.remove(p)
+  assert(os.execute("mkdir -m 700 '" .. p .. "'"))
+  return p
+end
+
+function helper.rmtree (p)
+  os.execute("rm -rf '" .. p .. "'")
+end
+
 -- n scaled by $IDS_TEST_SCALE (default 1; scripts/valgrind.sh makes the
 -- long loops short with it), at least `least`.
 function helper.scaled (n, least)

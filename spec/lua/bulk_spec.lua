@@ -64,7 +64,9 @@ describe("g:next_strings and g:next_batch", function()
   end)
 
   it("fails on a closed generator with a slot", function()
-    local g = idscheme.scheme("fluid"):generator{slots = "local:" .. os.tmpname() .. ".d"}
+    local dir = helper.tmpdir()
+    finally(function() helper.rmtree(dir) end)
+    local g = idscheme.scheme("fluid"):generator{slots = "local:" .. dir}
     assert.are.equal(2, #g:next_strings(2))
     g:close()
     assert.has_error(function() g:next_strings(2) end)

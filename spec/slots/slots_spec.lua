@@ -1,18 +1,12 @@
 -- slots_spec.lua: generators that take their node values from slots
 -- (the local store here; spec/slots/ runs redis and etcd).
 local idscheme = require "idscheme"
-
-local function tmpdir ()
-  local p = os.tmpname()
-  os.remove(p)
-  assert(os.execute("mkdir -p '" .. p .. "'"))
-  return p
-end
+local helper = require "spec.helper"
 
 describe("generator slots", function ()
-  local dir = tmpdir()
+  local dir = helper.tmpdir()
   local url = "local:" .. dir
-  teardown(function () os.execute("rm -rf '" .. dir .. "'") end)
+  teardown(function () helper.rmtree(dir) end)
 
   it("fills a node field no option gives, and says which slot", function ()
     local fluid = idscheme.scheme("fluid")
@@ -84,13 +78,13 @@ describe("generator slots", function ()
     end, "max_wait_ms")
     -- a new slot file's first holder may issue from 2 s on: with
     -- max_wait_ms = 0 the first next raises rather than wait
-    local d = tmpdir()
+    local d = helper.tmpdir()
     local g = fluid:generator{ slots = "local:" .. d, max_wait_ms = 0 }
     local ok, err = pcall(g.next, g)
     assert.is_false(ok)
     assert.matches("would pass max_wait_ms (0)", err, 1, true)
     g:close()
-    os.execute("rm -rf '" .. d .. "'")
+    helper.rmtree(d)
   end)
 
   it("takes no slot when every node field is given", function ()
@@ -134,10 +128,10 @@ describe("generator slots", function ()
 end)
 
 describe("the lease from Lua (slot_ttl_ms, slot_timeout_ms, slot_log, g:lease)", function ()
-  local dir = tmpdir()
+  local dir = helper.tmpdir()
   local url = "local:" .. dir
   local fluid = idscheme.scheme("fluid")
-  teardown(function () os.execute("rm -rf '" .. dir .. "'") end)
+  teardown(function () helper.rmtree(dir) end)
 
   it("tunes the lease and shows its state", function ()
     local g = fluid:generator{ slots = url, slot_ttl_ms = 900,
@@ -184,7 +178,7 @@ describe("the lease from Lua (slot_ttl_ms, slot_timeout_ms, slot_log, g:lease)",
   end)
 
   it("says in g:lease().caution which slot it skipped, and why", function ()
-    local d = tmpdir()
+    local d = helper.tmpdir()
     assert(os.execute("mkfifo '" .. d .. "/fluid.00000'"))
     local g = fluid:generator{ slots = "local:" .. d, slot_log = "keep" }
     assert.are.equal(1, (g:slot()))
@@ -192,7 +186,7 @@ describe("the lease from Lua (slot_ttl_ms, slot_timeout_ms, slot_log, g:lease)",
     assert.matches("fluid.00000", l.caution, 1, true)
     assert.matches("not a regular file", l.caution, 1, true)
     g:close()
-    os.execute("rm -rf '" .. d .. "'")
+    helper.rmtree(d)
   end)
 
   it("refuses bad lease options, naming them", function ()
