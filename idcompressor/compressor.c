@@ -201,12 +201,12 @@ static int collides (const ids_idc *c, idc_u128 n, uint32_t owner,
   const idc_cluster *k;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (c->sess[c->byn[mid]].n <= max) lo = mid + 1;
+    if (c->byn[mid].n <= max) lo = mid + 1;
     else hi = mid;
   }
-  while (lo > 0 && c->byn[lo - 1] == owner) lo--;
+  while (lo > 0 && c->byn[lo - 1].si == owner) lo--;
   if (lo == 0) return 0;
-  p = &c->sess[c->byn[lo - 1]];
+  p = &c->sess[c->byn[lo - 1].si];
   if (p->nchain == 0) return 0;
   k = &c->cl[p->chain[p->nchain - 1]];
   return p->n + (idc_u128)(k->base_gen + k->capacity - 2) >= base;

@@ -23,13 +23,26 @@ typedef struct idc_session {
   uint32_t *chain;          /* cluster indexes in gen order */
   int64_t *gens;            /* their base gens, for the binary search */
   uint32_t nchain, chaincap;
-  uint64_t per_gen;         /* clusters per allocated gen, in 2^-64ths */
+  /* the guess of a gen's cluster (idc_cluster_by_gen): the base gen of
+  ** the second cluster (INT64_MAX while there is one), and past it the
+  ** clusters after the first per allocated gen, in 2^-64ths.  The first
+  ** cluster holds the first range and a cluster's room besides, so it is
+  ** seldom the size of the rest. */
+  int64_t gen1;
+  uint64_t per_gen;
 } idc_session;
+
+/* a session's number and index, in byn: the searches by number read
+** the numbers in one array, not through the sessions */
+typedef struct idc_byn {
+  idc_u128 n;
+  uint32_t si;
+} idc_byn;
 
 struct ids_idc {
   idc_session *sess;        /* first-seen order; the local session is 0 */
   uint32_t nsess, sesscap;
-  uint32_t *byn;            /* session indexes sorted by n */
+  idc_byn *byn;             /* the sessions sorted by n */
   uint32_t *ht;             /* string -> session index + 1, open addressing */
   uint32_t htcap;
   idc_cluster *cl;          /* final-space order */

@@ -47,10 +47,10 @@ uint32_t idc_pred_session (const ids_idc *c, idc_u128 q) {
   uint32_t lo = 0, hi = c->nsess;   /* first index with n > q */
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (c->sess[c->byn[mid]].n <= q) lo = mid + 1;
+    if (c->byn[mid].n <= q) lo = mid + 1;
     else hi = mid;
   }
-  return lo == 0 ? IDC_NONE : c->byn[lo - 1];
+  return lo == 0 ? IDC_NONE : c->byn[lo - 1].si;
 }
 
 /* How many of a[0], a[stride], ... (n sorted keys) are <= x.  Without
@@ -112,15 +112,15 @@ uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
 }
 
 /* The cluster of s whose allocated gens hold g.  A session's clusters tile
-** its gens from 1 up in chain order, so the same guess as the finals' (by
-** the session's own ratio), confirmed by one load, finds it in a document
-** of clusters of one size. */
+** its gens from 1 up in chain order, so a guess as the finals' (the first
+** cluster apart, the rest by their own ratio), confirmed by one load,
+** finds it in a document whose clusters after the first are of one size. */
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g) {
   const idc_cluster *k;
   size_t i;
   if (s->nchain == 0 || g < 1) return IDC_NONE;
-  i = idc_guess(g - 1, s->per_gen, s->nchain);
+  i = g < s->gen1 ? 0 : 1 + idc_guess(g - s->gen1, s->per_gen, s->nchain - 1);
   k = &c->cl[s->chain[i]];
   if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
   i = gallop(s->gens, s->nchain, 1, i, g) - 1;          /* gens[0] = 1 <= g */
@@ -129,9 +129,10 @@ uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
 }
 
 /* After a cluster of session si is added or grows: the ratios of the
-** guesses, clusters per allocated final and session si's clusters per
-** allocated gen, in 2^-64ths (at most 1, since no cluster is empty: kept
-** just below 2^64).  A ratio that lags costs time, never an answer. */
+** guesses, clusters per allocated final and session si's clusters after
+** its first per allocated gen, in 2^-64ths (at most 1, since no cluster
+** is empty: kept just below 2^64).  A ratio that lags costs time, never an
+** answer. */
 static uint64_t ratio (uint32_t n, int64_t span) {
   return (uint64_t)((((idc_u128)n << 64) - n) / (idc_u128)span);
 }
@@ -141,7 +142,9 @@ void idc_retile (ids_idc *c, uint32_t si) {
   const idc_cluster *k = &c->cl[c->ncl - 1];
   c->per_final = ratio(c->ncl, k->base_final + k->capacity);
   k = &c->cl[s->chain[s->nchain - 1]];
-  c->sess[si].per_gen = ratio(s->nchain, k->base_gen + k->capacity - 1);
+  c->sess[si].gen1 = s->nchain > 1 ? s->gens[1] : INT64_MAX;
+  c->sess[si].per_gen = s->nchain > 1
+    ? ratio(s->nchain - 1, k->base_gen + k->capacity - s->gens[1]) : 0;
 }
 
 static int grow (void *pp, size_t *cap, size_t need, size_t size) {
@@ -175,7 +178,7 @@ int idc_reserve_sessions (ids_idc *c, uint32_t more) {
   uint32_t cap = c->sesscap, i;
   if (grow32(&c->sess, &c->sesscap, need, sizeof *c->sess)) return -1;
   if (c->sesscap != cap || !c->byn) {
-    uint32_t *b = realloc(c->byn, (size_t)c->sesscap * sizeof *b);
+    idc_byn *b = realloc(c->byn, (size_t)c->sesscap * sizeof *b);
     if (!b) return -1;
     c->byn = b;
   }
@@ -216,11 +219,12 @@ int idc_add_session (ids_idc *c, const char *id, idc_u128 n) {
   s->n = n;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (c->sess[c->byn[mid]].n < n) lo = mid + 1;
+    if (c->byn[mid].n < n) lo = mid + 1;
     else hi = mid;
   }
   memmove(c->byn + lo + 1, c->byn + lo, (c->nsess - lo) * sizeof *c->byn);
-  c->byn[lo] = c->nsess;
+  c->byn[lo].n = n;
+  c->byn[lo].si = c->nsess;
   ht_put(c, c->nsess++);
   return 0;
 }
