@@ -23,13 +23,8 @@ typedef struct idc_session {
   uint32_t *chain;          /* cluster indexes in gen order */
   int64_t *gens;            /* their base gens, for the binary search */
   uint32_t nchain, chaincap;
-  /* the guess of a gen's cluster (idc_cluster_by_gen): the base gen of
-  ** the second cluster (INT64_MAX while there is one), and past it the
-  ** clusters after the first per allocated gen, in 2^-64ths.  The first
-  ** cluster holds the first range and a cluster's room besides, so it is
-  ** seldom the size of the rest. */
-  int64_t gen1;
-  uint64_t per_gen;
+  int64_t gen_last;         /* the last cluster's base gen, and the */
+  uint64_t per_gen;         /* guess's ratio (idc_cluster_by_gen) */
 } idc_session;
 
 /* a session's number and index, in byn: the searches by number read

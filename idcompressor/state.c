@@ -112,15 +112,21 @@ uint32_t idc_cluster_near (const ids_idc *c, int64_t f, size_t i) {
 }
 
 /* The cluster of s whose allocated gens hold g.  A session's clusters tile
-** its gens from 1 up in chain order, so a guess as the finals' (the first
-** cluster apart, the rest by their own ratio), confirmed by one load,
-** finds it in a document whose clusters after the first are of one size. */
+** its gens from 1 up in chain order, so a guess, confirmed by one load,
+** finds it: the last cluster if g is at or past its base, else counted
+** back from there by the ratio of the clusters between the first and the
+** last.  Exact where those are of one size, whatever the first and the
+** last: a session's first cluster holds its first range and a cluster's
+** room besides, and the local session's last grows as it makes IDs.
+** Counted back, the guess is surest for the newest IDs. */
 uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g) {
   const idc_cluster *k;
-  size_t i;
+  size_t i, back;
   if (s->nchain == 0 || g < 1) return IDC_NONE;
-  i = g < s->gen1 ? 0 : 1 + idc_guess(g - s->gen1, s->per_gen, s->nchain - 1);
+  back = g >= s->gen_last ? 0
+         : 1 + (size_t)idc_mulhi((uint64_t)(s->gen_last - g - 1), s->per_gen);
+  i = back < s->nchain ? s->nchain - 1 - back : 0;
   k = &c->cl[s->chain[i]];
   if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
   i = gallop(s->gens, s->nchain, 1, i, g) - 1;          /* gens[0] = 1 <= g */
@@ -129,22 +135,24 @@ uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
 }
 
 /* After a cluster of session si is added or grows: the ratios of the
-** guesses, clusters per allocated final and session si's clusters after
-** its first per allocated gen, in 2^-64ths (at most 1, since no cluster
-** is empty: kept just below 2^64).  A ratio that lags costs time, never an
+** guesses, n clusters per span units (the finals' clusters per allocated
+** final; session si's, between its first and last, per gen between their
+** bases), in 2^-64ths, rounded up, so that a cluster's first unit is
+** guessed as its own in a document of clusters of one size (at most
+** 2^64 - 1: no cluster is empty).  A ratio that lags costs time, never an
 ** answer. */
-static uint64_t ratio (uint32_t n, int64_t span) {
-  return (uint64_t)((((idc_u128)n << 64) - n) / (idc_u128)span);
+static uint64_t ratio (size_t n, int64_t span) {
+  idc_u128 r = (((idc_u128)n << 64) + (idc_u128)span - 1) / (idc_u128)span;
+  return r >> 64 ? UINT64_MAX : (uint64_t)r;
 }
 
 void idc_retile (ids_idc *c, uint32_t si) {
-  const idc_session *s = &c->sess[si];
+  idc_session *s = &c->sess[si];
   const idc_cluster *k = &c->cl[c->ncl - 1];
   c->per_final = ratio(c->ncl, k->base_final + k->capacity);
-  k = &c->cl[s->chain[s->nchain - 1]];
-  c->sess[si].gen1 = s->nchain > 1 ? s->gens[1] : INT64_MAX;
-  c->sess[si].per_gen = s->nchain > 1
-    ? ratio(s->nchain - 1, k->base_gen + k->capacity - s->gens[1]) : 0;
+  s->gen_last = s->gens[s->nchain - 1];
+  s->per_gen = s->nchain > 2
+    ? ratio(s->nchain - 2, s->gen_last - s->gens[1]) : 0;
 }
 
 static int grow (void *pp, size_t *cap, size_t need, size_t size) {
