@@ -27,13 +27,6 @@ pause=4.5                     # past the TTL (etcd's is whole seconds)
 
 # run OUT SECONDS URL: a leased Lua generator in the background
 run () { lua_gen "$1" "$2" "$3" $ttl $timeout 0.04; }
-# cli OUT N URL: N FLUIDs from one `idscheme gen` run in the background
-cli () {
-  "$build/idscheme" gen fluid -n "$2" -e dec -o "slots=$3" \
-    -o slot_ttl_ms=$ttl -o slot_timeout_ms=$timeout \
-    >"$1" 2>>"$tmp/driver.err" &
-  pids="$pids $!"
-}
 others () { jobs -p | grep -v "^$srv_pid\$"; }
 ctl () {
   "$etcdctl" --endpoints "http://127.0.0.1:$port" --dial-timeout 2s \
@@ -74,7 +67,7 @@ u=etcd://127.0.0.1:$port/compact$$
 for i in 1 2 3 4; do run "$tmp/c$i.txt" 18 "$u"; done
 check "compaction: 4 holders make IDs" \
   wait_for 60 going 1000 "$tmp/c1.txt" "$tmp/c2.txt" "$tmp/c3.txt" "$tmp/c4.txt"
-cli "$tmp/c5.txt" 300000 "$u"
+cli_gen "$tmp/c5.txt" 300000 "$u"
 first=$(revision)
 compacted=0 defragged=0
 end=$((SECONDS + 10))
@@ -107,7 +100,7 @@ phase () {   # phase NAME SIGNAL OUTAGE_S PREFIX
   before=$(ids "$tmp/$4"[123].txt | wc -l)
   restart "$sig" "$down"
   for i in 4 5; do run "$tmp/$4$i.txt" 8 "$u"; done
-  cli "$tmp/${4}6.txt" 300000 "$u"
+  cli_gen "$tmp/${4}6.txt" 300000 "$u"
   wait $(others)
   check "$name: the holders made IDs after the restart" \
     [ "$(ids "$tmp/$4"[123].txt | wc -l)" -gt "$before" ]

@@ -19,13 +19,6 @@ pause=4.5                     # past the TTL (etcd's is whole seconds)
 
 # run OUT SECONDS URL: a leased Lua generator in the background
 run () { lua_gen "$1" "$2" "$3" $ttl $timeout 0.04; }
-# cli OUT N URL: N FLUIDs from one `idscheme gen` run in the background
-cli () {
-  "$build/idscheme" gen fluid -n "$2" -e dec -o "slots=$3" \
-    -o slot_ttl_ms=$ttl -o slot_timeout_ms=$timeout \
-    >"$1" 2>>"$tmp/driver.err" &
-  pids="$pids $!"
-}
 others () { jobs -p | grep -v -e "^$srv_pid\$" -e "^${relay_pid:-x}\$"; }
 
 start_server
@@ -56,7 +49,7 @@ kill -STOP "$srv_pid"
 sleep $pause
 kill -CONT "$srv_pid"
 before=$(ids "$tmp"/s[123].txt | wc -l)
-cli "$tmp/s4.txt" 300000 "$u"
+cli_gen "$tmp/s4.txt" 300000 "$u"
 wait $(others)
 check "frozen store: the holders made IDs after it resumed" \
   [ "$(ids "$tmp"/s[123].txt | wc -l)" -gt "$before" ]
@@ -82,7 +75,7 @@ check "partition: the others take slots 0 and 1" \
                     grep -qs "^slot 1$" "$tmp"/p[34].txt'
 wait_for 30 going 1000 "$tmp/p3.txt" "$tmp/p4.txt"
 kill -CONT "$relay_pid"
-cli "$tmp/p5.txt" 300000 "$store://127.0.0.1:$rport/part$$"
+cli_gen "$tmp/p5.txt" 300000 "$store://127.0.0.1:$rport/part$$"
 wait $(others)
 check "partition: a command through the healed relay made 300,000 IDs" \
   [ "$(ids "$tmp/p5.txt" | wc -l)" = 300000 ]

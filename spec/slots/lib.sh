@@ -210,6 +210,15 @@ lua_gen () {
   pids="$pids $last"
   lua_pids="$lua_pids $last"
 }
+# cli_gen OUT N URL: N FLUIDs from one `idscheme gen` run in the
+# background, leased with the caller's $ttl and $timeout (ms), its pid
+# added to $pids
+cli_gen () {
+  "$build/idscheme" gen fluid -n "$2" -e dec -o "slots=$3" \
+    -o slot_ttl_ms="$ttl" -o slot_timeout_ms="$timeout" \
+    >"$1" 2>>"$tmp/driver.err" &
+  pids="$pids $!"
+}
 # lua_stop: the generators of lua_gen stop at their next batch; waited for
 lua_stop () {
   touch "$tmp/lua.stop"
