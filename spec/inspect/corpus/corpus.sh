@@ -55,7 +55,8 @@ node -e '
   }' > "$tmp/words"
 "$idscheme" inspect --json < "$tmp/words" > "$tmp/words.out" 2> /dev/null
 
-exec node - "$here/corpus.tsv" "$tmp/out" "$tmp/words.out" <<'EOF'
+# node, not exec node: the EXIT trap removes $tmp when it is done
+node - "$here/corpus.tsv" "$tmp/out" "$tmp/words.out" <<'EOF'
 const fs = require("node:fs");
 const [tsvPath, outPath, wordsPath] = process.argv.slice(2);
 

@@ -84,7 +84,8 @@ else
   : > "$tmp/theirs.out"
 fi
 
-exec node - "$tmp" "$N" <<'EOF'
+# node, not exec node: the EXIT trap removes $tmp when it is done
+node - "$tmp" "$N" <<'EOF'
 const fs = require("node:fs");
 const path = require("node:path");
 const [dir, nArg] = process.argv.slice(2);
