@@ -23,8 +23,7 @@ typedef struct idc_session {
   uint32_t *chain;          /* cluster indexes in gen order */
   int64_t *gens;            /* their base gens, for the binary search */
   uint32_t nchain, chaincap;
-  int64_t gen_last;         /* the last cluster's base gen, and the */
-  uint64_t per_gen;         /* guess's ratio (idc_cluster_by_gen) */
+  uint64_t per_gen;         /* the guess's ratio (idc_cluster_by_gen) */
 } idc_session;
 
 /* a session's number and index, in byn: the searches by number read

@@ -123,9 +123,11 @@ uint32_t idc_cluster_by_gen (const ids_idc *c, const idc_session *s,
                              int64_t g) {
   const idc_cluster *k;
   size_t i, back;
+  int64_t last;
   if (s->nchain == 0 || g < 1) return IDC_NONE;
-  back = g >= s->gen_last ? 0
-         : 1 + (size_t)idc_mulhi((uint64_t)(s->gen_last - g - 1), s->per_gen);
+  last = s->gens[s->nchain - 1];
+  back = g >= last ? 0
+         : 1 + (size_t)idc_mulhi((uint64_t)(last - g - 1), s->per_gen);
   i = back < s->nchain ? s->nchain - 1 - back : 0;
   k = &c->cl[s->chain[i]];
   if (g >= k->base_gen && g - k->base_gen < k->capacity) return s->chain[i];
@@ -150,9 +152,8 @@ void idc_retile (ids_idc *c, uint32_t si) {
   idc_session *s = &c->sess[si];
   const idc_cluster *k = &c->cl[c->ncl - 1];
   c->per_final = ratio(c->ncl, k->base_final + k->capacity);
-  s->gen_last = s->gens[s->nchain - 1];
   s->per_gen = s->nchain > 2
-    ? ratio(s->nchain - 2, s->gen_last - s->gens[1]) : 0;
+    ? ratio(s->nchain - 2, s->gens[s->nchain - 1] - s->gens[1]) : 0;
 }
 
 static int grow (void *pp, size_t *cap, size_t need, size_t size) {
