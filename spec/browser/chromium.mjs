@@ -17,7 +17,7 @@ import path from "node:path";
 
 // IDS_CHROMIUM (IDC_CHROMIUM, the id-compressor tests' older name): another
 // chromium than Debian's
-export const CHROMIUM = process.env.IDS_CHROMIUM ?? process.env.IDC_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.IDS_CHROMIUM ?? process.env.IDC_CHROMIUM ?? "/usr/bin/chromium";
 
 // { browser, stop, pid }; protocolTimeout: how long one DevTools call may
 // take (ms); viewport: the pages' (null: the window's)
